@@ -1,0 +1,35 @@
+/*
+ * format: what every format registers, like libarchive's bidders. A probe
+ * scores a buffered prefix of the input from 0 (not this format) to 100
+ * (certain); the highest score wins and a tie picks none. Readers fill a
+ * model and report their own errors; writers take a valid model.
+ */
+#ifndef PROF_FORMAT_H
+#define PROF_FORMAT_H
+
+#include <stddef.h>
+
+#include "../io/input.h"
+#include "../io/output.h"
+#include "../model/model.h"
+
+struct format {
+	const char *name;
+	const char *description;
+	/* File name endings that name this format, longest first; NULL-ended. */
+	const char *const *extensions;
+	int binary; /* refused on a terminal */
+	int (*probe)(const unsigned char *prefix, size_t len);
+	/* 0, or -1 after reporting the error. NULL when not readable. */
+	int (*read)(struct input *in, struct model *m);
+	/* 0, or -1 after reporting the error. NULL when not writable. */
+	int (*write)(const struct model *m, struct output *out);
+};
+
+extern const struct format *const formats[];
+
+const struct format *format_by_name(const char *name);
+/* The format whose extension ends `path`, or NULL. */
+const struct format *format_by_extension(const char *path);
+
+#endif

@@ -1,0 +1,62 @@
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static int quiet;
+static void (*fatal_cleanup)(void);
+
+static void vreport(const char *file, uint64_t line, const char *kind,
+		    const char *fmt, va_list ap)
+{
+	fputs("prof: ", stderr);
+	if (file) {
+		fputs(file, stderr);
+		if (line)
+			fprintf(stderr, ":%llu", (unsigned long long)line);
+		fputs(": ", stderr);
+	}
+	fputs(kind, stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void diag_error(const char *file, uint64_t line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(file, line, "", fmt, ap);
+	va_end(ap);
+}
+
+void diag_warn(const char *file, uint64_t line, const char *fmt, ...)
+{
+	va_list ap;
+	if (quiet)
+		return;
+	va_start(ap, fmt);
+	vreport(file, line, "warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void diag_set_quiet(int q)
+{
+	quiet = q;
+}
+
+void diag_on_fatal(void (*cleanup)(void))
+{
+	fatal_cleanup = cleanup;
+}
+
+_Noreturn void diag_fatal(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(NULL, 0, "", fmt, ap);
+	va_end(ap);
+	if (fatal_cleanup)
+		fatal_cleanup();
+	exit(1);
+}

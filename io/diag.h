@@ -1,0 +1,24 @@
+/*
+ * diag: every message prof prints goes through here, so that they all
+ * read "prof: FILE:LINE: what is wrong" (lower case, no full stop), and so
+ * that a fatal condition can remove a half-written output before exiting.
+ */
+#ifndef PROF_DIAG_H
+#define PROF_DIAG_H
+
+#include <stdint.h>
+
+/* Line 0 means "no line": the message reads "prof: FILE: ...". */
+void diag_error(const char *file, uint64_t line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void diag_warn(const char *file, uint64_t line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Warnings are dropped when quiet; errors never are. */
+void diag_set_quiet(int quiet);
+
+/* Called before exiting on a fatal error (out of memory, a signal). */
+void diag_on_fatal(void (*cleanup)(void));
+_Noreturn void diag_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

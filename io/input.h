@@ -1,0 +1,43 @@
+/*
+ * input: one buffered byte stream over a file or stdin. Sniffing peeks at
+ * a prefix without consuming it, so the chosen reader sees the whole
+ * stream and pipes work. Text readers take lines that point into the
+ * buffer (no allocation per line); the buffer grows only for a line
+ * longer than it, up to a limit.
+ */
+#ifndef PROF_INPUT_H
+#define PROF_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct input {
+	const char *name; /* for messages: the path, or "<stdin>" */
+	int fd;
+	unsigned char *buf;
+	size_t cap, start, end;
+	int eof;
+	uint64_t line;       /* number of the last line returned */
+	size_t last_start;   /* where that line began, for input_unget_line */
+	size_t max_line;
+};
+
+/* path NULL or "-" reads stdin. Reports and returns -1 on failure. */
+int input_open(struct input *in, const char *path);
+void input_close(struct input *in);
+
+/*
+ * Makes up to `want` bytes available without consuming them; returns how
+ * many there are (fewer only at end of input), or -1 on a read error.
+ */
+long input_peek(struct input *in, size_t want, const unsigned char **data);
+
+/*
+ * Next line without its '\n': 1 with *line and *len set, 0 at end of
+ * input, -1 after reporting an error (read failure, line too long).
+ */
+int input_get_line(struct input *in, const char **line, size_t *len);
+/* Gives back the line just returned; valid once, before the next get. */
+void input_unget_line(struct input *in);
+
+#endif

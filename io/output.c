@@ -1,0 +1,165 @@
+#include "output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../model/alloc.h"
+#include "diag.h"
+
+enum { BUFFER = 1 << 16 };
+
+/* The one temporary file that exists at any time, for cleanup on signals. */
+static volatile const char *pending_temp;
+
+void output_remove_pending(void)
+{
+	if (pending_temp)
+		unlink((const char *)pending_temp);
+	pending_temp = NULL;
+}
+
+static int open_temp_beside(struct output *out, const char *path)
+{
+	size_t n = strlen(path);
+	out->final_path = xmalloc(n + 1);
+	memcpy(out->final_path, path, n + 1);
+	out->temp_path = xmalloc(n + 16);
+	snprintf(out->temp_path, n + 16, "%s.prof-XXXXXX", path);
+	out->fd = mkstemp(out->temp_path);
+	if (out->fd < 0) {
+		diag_error(path, 0, "cannot create: %s", strerror(errno));
+		free(out->temp_path);
+		out->temp_path = NULL;
+		return -1;
+	}
+	/* mkstemp makes 0600; a converted profile is an ordinary file. */
+	mode_t mask = umask(0);
+	umask(mask);
+	fchmod(out->fd, 0666 & ~mask);
+	pending_temp = out->temp_path;
+	return 0;
+}
+
+int output_open(struct output *out, const char *path)
+{
+	memset(out, 0, sizeof *out);
+	if (!path || strcmp(path, "-") == 0) {
+		out->name = "<stdout>";
+		out->fd = 1;
+	} else {
+		out->name = path;
+		if (open_temp_beside(out, path) < 0)
+			return -1;
+	}
+	out->cap = BUFFER;
+	out->buf = xmalloc(out->cap);
+	return 0;
+}
+
+int output_is_terminal(const struct output *out)
+{
+	return isatty(out->fd);
+}
+
+void output_flush(struct output *out)
+{
+	size_t done = 0;
+	while (!out->failed && done < out->len) {
+		ssize_t n = write(out->fd, out->buf + done, out->len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			diag_error(out->name, 0, "write error: %s",
+				   n < 0 ? strerror(errno) : "nothing written");
+			out->failed = 1;
+			break;
+		}
+		done += (size_t)n;
+	}
+	out->len = 0;
+}
+
+void output_write(struct output *out, const void *data, size_t len)
+{
+	if (len >= out->cap) {
+		output_flush(out);
+		size_t saved_cap = out->cap;
+		unsigned char *saved = out->buf;
+		out->buf = (unsigned char *)data;
+		out->len = len;
+		output_flush(out);
+		out->buf = saved;
+		out->cap = saved_cap;
+		return;
+	}
+	if (out->cap - out->len < len)
+		output_flush(out);
+	memcpy(out->buf + out->len, data, len);
+	out->len += len;
+}
+
+void output_str(struct output *out, const char *s)
+{
+	output_write(out, s, strlen(s));
+}
+
+void output_u64(struct output *out, uint64_t v)
+{
+	char digits[20];
+	int n = 0;
+	do
+		digits[sizeof digits - 1 - n++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	output_write(out, digits + sizeof digits - n, (size_t)n);
+}
+
+static void release(struct output *out)
+{
+	free(out->buf);
+	free(out->final_path);
+	free(out->temp_path);
+	out->buf = NULL;
+	out->final_path = out->temp_path = NULL;
+}
+
+int output_commit(struct output *out)
+{
+	output_flush(out);
+	if (!out->temp_path) {
+		release(out);
+		return out->failed ? -1 : 0;
+	}
+	if (!out->failed && (fsync(out->fd) < 0 && errno != EINVAL)) {
+		diag_error(out->name, 0, "write error: %s", strerror(errno));
+		out->failed = 1;
+	}
+	if (close(out->fd) < 0 && !out->failed) {
+		diag_error(out->name, 0, "write error: %s", strerror(errno));
+		out->failed = 1;
+	}
+	if (!out->failed && rename(out->temp_path, out->final_path) < 0) {
+		diag_error(out->name, 0, "cannot rename into place: %s", strerror(errno));
+		out->failed = 1;
+	}
+	if (out->failed)
+		unlink(out->temp_path);
+	pending_temp = NULL;
+	int failed = out->failed;
+	release(out);
+	return failed ? -1 : 0;
+}
+
+void output_abort(struct output *out)
+{
+	if (out->temp_path) {
+		close(out->fd);
+		unlink(out->temp_path);
+		pending_temp = NULL;
+	}
+	release(out);
+}

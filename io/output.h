@@ -1,0 +1,44 @@
+/*
+ * output: buffered writing to stdout or to a file that appears only when
+ * the conversion succeeded. A file is written beside its final name and
+ * renamed at the end; on any failure, or a fatal signal, the temporary is
+ * removed, so a user never finds a half-written profile that looks fine.
+ */
+#ifndef PROF_OUTPUT_H
+#define PROF_OUTPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct output {
+	const char *name; /* for messages: the path, or "<stdout>" */
+	int fd;
+	int failed;
+	unsigned char *buf;
+	size_t len, cap;
+	char *final_path, *temp_path;
+};
+
+/* path NULL or "-" writes stdout. Reports and returns -1 on failure. */
+int output_open(struct output *out, const char *path);
+/* Flushes, and for a file renames it into place. 0, or -1 after reporting. */
+int output_commit(struct output *out);
+/* Drops what was written; removes the temporary file. */
+void output_abort(struct output *out);
+int output_is_terminal(const struct output *out);
+
+void output_write(struct output *out, const void *data, size_t len);
+void output_flush(struct output *out);
+static inline void output_byte(struct output *out, char c)
+{
+	if (out->len == out->cap)
+		output_flush(out);
+	out->buf[out->len++] = (unsigned char)c;
+}
+void output_str(struct output *out, const char *s);
+void output_u64(struct output *out, uint64_t v);
+
+/* Removes a temporary file still open; safe to call from a signal handler. */
+void output_remove_pending(void);
+
+#endif

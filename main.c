@@ -1,0 +1,209 @@
+/*
+ * prof: converts profiler data between formats, as a Unix filter.
+ * This file only parses options and wires a reader to a writer through
+ * the model; formats live in formats/, the model in model/, bytes in io/.
+ */
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/format.h"
+#include "io/diag.h"
+
+#define PROF_VERSION "0.1.0"
+
+enum { EXIT_DATA = 1, EXIT_USAGE = 2, PROBE_BYTES = 4096, PROBE_DOUBTFUL = 50 };
+
+struct options {
+	const char *from, *to, *output, *input;
+};
+
+static void usage(FILE *f)
+{
+	fputs("usage: prof [-f FROM] [-t TO] [-o FILE] [FILE]\n"
+	      "Converts a profile between formats: reads FILE (or stdin), writes stdout\n"
+	      "(or FILE given with -o, which appears only if the conversion succeeds).\n"
+	      "\n"
+	      "  -f, --from FORMAT   input format (default: auto, detected from the data)\n"
+	      "  -t, --to FORMAT     output format (default: from -o FILE's extension)\n"
+	      "  -o, --output FILE   write FILE instead of stdout\n"
+	      "  -q, --quiet         print errors only, no warnings\n"
+	      "      --list-formats  list the formats with what they can do\n"
+	      "      --help          show this help\n"
+	      "      --version       show the version\n"
+	      "\n"
+	      "Example: prof -t rprof -o copy.out Rprof.out\n"
+	      "See prof(1) for details.\n",
+	      f);
+}
+
+static _Noreturn void usage_error(const char *fmt, const char *arg)
+{
+	fputs("prof: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\nTry 'prof --help' for more information.\n", stderr);
+	exit(EXIT_USAGE);
+}
+
+static void list_formats(void)
+{
+	for (size_t i = 0; formats[i]; i++) {
+		const struct format *f = formats[i];
+		printf("%-10s %c%c  ", f->name, f->read ? 'r' : '-', f->write ? 'w' : '-');
+		for (const char *const *ext = f->extensions; *ext; ext++)
+			printf("%s%s", ext == f->extensions ? "" : ",", *ext);
+		printf("  %s\n", f->description);
+	}
+}
+
+static void parse_options(int argc, char **argv, struct options *o)
+{
+	static const struct option long_options[] = {
+		{ "from", required_argument, NULL, 'f' },
+		{ "to", required_argument, NULL, 't' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "list-formats", no_argument, NULL, 'L' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":f:t:o:q", long_options, NULL)) != -1) {
+		switch (c) {
+		case 'f': o->from = optarg; break;
+		case 't': o->to = optarg; break;
+		case 'o': o->output = optarg; break;
+		case 'q': diag_set_quiet(1); break;
+		case 'h': usage(stdout); exit(0);
+		case 'V': puts("prof " PROF_VERSION); exit(0);
+		case 'L': list_formats(); exit(0);
+		case ':': usage_error("option '%s' needs an argument", argv[optind - 1]);
+		default: usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (argc - optind > 1)
+		usage_error("one input at a time (got '%s' and more)", argv[optind + 1]);
+	o->input = optind < argc ? argv[optind] : NULL;
+}
+
+static const struct format *pick_writer(const struct options *o)
+{
+	const struct format *f;
+	if (o->to) {
+		f = format_by_name(o->to);
+		if (!f)
+			usage_error("unknown output format '%s' (see --list-formats)", o->to);
+	} else if (o->output && strcmp(o->output, "-") != 0) {
+		f = format_by_extension(o->output);
+		if (!f)
+			usage_error("cannot tell the output format from '%s'; use -t", o->output);
+	} else {
+		usage_error("%s", "no output format; use -t FORMAT");
+	}
+	if (!f->write)
+		usage_error("format '%s' cannot be written", f->name);
+	return f;
+}
+
+static const struct format *pick_named_reader(const char *name)
+{
+	const struct format *f = format_by_name(name);
+	if (!f)
+		usage_error("unknown input format '%s' (see --list-formats)", name);
+	if (!f->read)
+		usage_error("format '%s' cannot be read", name);
+	return f;
+}
+
+/* Asks every readable format to score the prefix; a tie is no answer. */
+static const struct format *sniff(struct input *in)
+{
+	const unsigned char *prefix;
+	long n = input_peek(in, PROBE_BYTES, &prefix);
+	if (n < 0)
+		return NULL;
+	if (n == 0) {
+		diag_error(in->name, 0, "empty input");
+		return NULL;
+	}
+	const struct format *best = NULL, *tied = NULL;
+	int best_score = 0;
+	for (size_t i = 0; formats[i]; i++) {
+		if (!formats[i]->read || !formats[i]->probe)
+			continue;
+		int score = formats[i]->probe(prefix, (size_t)n);
+		if (score > best_score) {
+			best = formats[i];
+			best_score = score;
+			tied = NULL;
+		} else if (score > 0 && score == best_score) {
+			tied = formats[i];
+		}
+	}
+	if (!best) {
+		diag_error(in->name, 0, "unknown format; use -f FORMAT (see --list-formats)");
+		return NULL;
+	}
+	if (tied) {
+		diag_error(in->name, 0, "could be %s or %s; use -f FORMAT", best->name, tied->name);
+		return NULL;
+	}
+	if (best_score < PROBE_DOUBTFUL)
+		diag_warn(in->name, 0, "read as %s, but misdetection is possible", best->name);
+	return best;
+}
+
+static int convert(const struct options *o, const struct format *writer)
+{
+	struct input in;
+	struct output out;
+	struct model m;
+	if (input_open(&in, o->input) < 0)
+		return EXIT_DATA;
+	const struct format *reader =
+		o->from && strcmp(o->from, "auto") != 0 ? pick_named_reader(o->from) : sniff(&in);
+	model_init(&m);
+	int rc = EXIT_DATA;
+	if (reader && reader->read(&in, &m) == 0 && model_validate(&m, in.name) == 0 &&
+	    output_open(&out, o->output) == 0) {
+		if (writer->binary && output_is_terminal(&out)) {
+			diag_error(out.name, 0, "refusing to write binary %s to a terminal; "
+				   "use -o FILE or redirect", writer->name);
+			output_abort(&out);
+		} else if (writer->write(&m, &out) < 0) {
+			output_abort(&out);
+		} else if (output_commit(&out) == 0) {
+			rc = 0;
+		}
+	}
+	model_free(&m);
+	input_close(&in);
+	return rc;
+}
+
+/* A signal during -o must not leave the temporary file behind. */
+static void on_signal(int sig)
+{
+	output_remove_pending();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = { NULL, NULL, NULL, NULL };
+	parse_options(argc, argv, &o);
+	const struct format *writer = pick_writer(&o);
+	if (o.from && strcmp(o.from, "auto") != 0)
+		pick_named_reader(o.from);
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
+	diag_on_fatal(output_remove_pending);
+	return convert(&o, writer);
+}

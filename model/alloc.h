@@ -1,0 +1,22 @@
+/*
+ * alloc: allocation that never returns NULL. Running out of memory is a
+ * fatal error with a message, never a crash; sizes are checked for
+ * overflow before they reach malloc.
+ */
+#ifndef PROF_ALLOC_H
+#define PROF_ALLOC_H
+
+#include <stddef.h>
+#include <stdlib.h>
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t size);
+
+/*
+ * Makes room for at least `need` elements of `size` bytes in *items,
+ * growing capacity geometrically so that appends are amortised O(1).
+ */
+void grow(void **items, size_t *cap, size_t need, size_t size);
+
+#endif

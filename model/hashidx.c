@@ -1,0 +1,79 @@
+#include "hashidx.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "../io/diag.h"
+
+void hashidx_free(struct hashidx *idx)
+{
+	free(idx->slots);
+	memset(idx, 0, sizeof *idx);
+}
+
+uint32_t hashidx_find(const struct hashidx *idx, uint64_t hash,
+		      hashidx_eq eq, const void *ctx, const void *key)
+{
+	if (!idx->slots)
+		return HASHIDX_NONE;
+	uint32_t h = (uint32_t)hash;
+	for (uint32_t i = h & idx->mask;; i = (i + 1) & idx->mask) {
+		const struct hashidx_slot *s = &idx->slots[i];
+		if (!s->id_plus_1)
+			return HASHIDX_NONE;
+		if (s->hash == h && eq(ctx, s->id_plus_1 - 1, key))
+			return s->id_plus_1 - 1;
+	}
+}
+
+static void place(struct hashidx_slot *slots, uint32_t mask, struct hashidx_slot s)
+{
+	uint32_t i = s.hash & mask;
+	while (slots[i].id_plus_1)
+		i = (i + 1) & mask;
+	slots[i] = s;
+}
+
+/* Keeps the load factor under 1/2 so that probe runs stay short. */
+static void resize(struct hashidx *idx)
+{
+	uint32_t old_size = idx->slots ? idx->mask + 1 : 0;
+	uint32_t size = old_size ? old_size * 2 : 64;
+	if (size == 0 || size > (1u << 31))
+		diag_fatal("out of memory (more than 2^30 distinct entries in one table)");
+	struct hashidx_slot *slots = xcalloc(size, sizeof *slots);
+	for (uint32_t i = 0; i < old_size; i++)
+		if (idx->slots[i].id_plus_1)
+			place(slots, size - 1, idx->slots[i]);
+	free(idx->slots);
+	idx->slots = slots;
+	idx->mask = size - 1;
+}
+
+void hashidx_insert(struct hashidx *idx, uint64_t hash, uint32_t id)
+{
+	if (!idx->slots || (uint64_t)(idx->count + 1) * 2 > (uint64_t)idx->mask + 1)
+		resize(idx);
+	struct hashidx_slot s = { id + 1, (uint32_t)hash };
+	place(idx->slots, idx->mask, s);
+	idx->count++;
+}
+
+uint64_t hash_bytes(const void *data, size_t len)
+{
+	/* FNV-1a, then a finaliser so that the low bits used for slots mix well. */
+	const unsigned char *p = data;
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;
+	return hash_mix(h, len);
+}
+
+uint64_t hash_mix(uint64_t a, uint64_t b)
+{
+	uint64_t z = a + 0x9e3779b97f4a7c15ull * (b + 1);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}

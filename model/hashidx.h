@@ -1,0 +1,37 @@
+/*
+ * hashidx: an open-addressing index from a hash to dense ids. The index
+ * holds only ids; the caller keeps the items and answers "is item id equal
+ * to this key". Every interned table of the model (strings, functions,
+ * locations, stack nodes) uses it, which is what makes each row stored once.
+ */
+#ifndef PROF_HASHIDX_H
+#define PROF_HASHIDX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define HASHIDX_NONE UINT32_MAX
+
+struct hashidx_slot {
+	uint32_t id_plus_1; /* 0: empty */
+	uint32_t hash;
+};
+
+struct hashidx {
+	struct hashidx_slot *slots;
+	uint32_t mask;
+	uint32_t count;
+};
+
+typedef int (*hashidx_eq)(const void *ctx, uint32_t id, const void *key);
+
+void hashidx_free(struct hashidx *idx);
+uint32_t hashidx_find(const struct hashidx *idx, uint64_t hash,
+		      hashidx_eq eq, const void *ctx, const void *key);
+/* The id must not be in the index yet. */
+void hashidx_insert(struct hashidx *idx, uint64_t hash, uint32_t id);
+
+uint64_t hash_bytes(const void *data, size_t len);
+uint64_t hash_mix(uint64_t a, uint64_t b);
+
+#endif

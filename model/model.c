@@ -1,0 +1,218 @@
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+
+void model_init(struct model *m)
+{
+	memset(m, 0, sizeof *m);
+	strtab_init(&m->strings);
+	model_set_meta(m, "version", "1.0");
+	/* Stack id 0 is the empty stack; it has no location of its own. */
+	grow((void **)&m->stacks, &m->cap_stacks, 1, sizeof *m->stacks);
+	m->stacks[0].location = MODEL_NONE;
+	m->stacks[0].caller = MODEL_NONE;
+	m->n_stacks = 1;
+}
+
+void model_free(struct model *m)
+{
+	strtab_free(&m->strings);
+	free(m->meta);
+	free(m->sample_types);
+	free(m->functions);
+	hashidx_free(&m->function_index);
+	free(m->locations);
+	hashidx_free(&m->location_index);
+	free(m->stacks);
+	hashidx_free(&m->stack_index);
+	free(m->runs);
+	free(m->source_files);
+	free(m->rows);
+	free(m->values);
+	free(m->memory);
+	memset(m, 0, sizeof *m);
+}
+
+uint32_t model_str(struct model *m, const char *bytes, size_t len)
+{
+	return strtab_intern(&m->strings, bytes, len);
+}
+
+const char *model_cstr(const struct model *m, uint32_t id)
+{
+	return strtab_get(&m->strings, id)->bytes;
+}
+
+void model_set_meta(struct model *m, const char *key, const char *value)
+{
+	uint32_t k = strtab_intern_cstr(&m->strings, key);
+	uint32_t v = strtab_intern_cstr(&m->strings, value);
+	for (size_t i = 0; i < m->n_meta; i++)
+		if (m->meta[i].key == k) {
+			m->meta[i].value = v;
+			return;
+		}
+	grow((void **)&m->meta, &m->cap_meta, m->n_meta + 1, sizeof *m->meta);
+	m->meta[m->n_meta++] = (struct model_meta){ k, v };
+}
+
+uint32_t model_get_meta(const struct model *m, const char *key)
+{
+	uint32_t k = strtab_lookup(&m->strings, key, strlen(key));
+	for (size_t i = 0; k != HASHIDX_NONE && i < m->n_meta; i++)
+		if (m->meta[i].key == k)
+			return m->meta[i].value;
+	return HASHIDX_NONE;
+}
+
+uint32_t model_add_sample_type(struct model *m, const char *type, const char *unit)
+{
+	grow((void **)&m->sample_types, &m->cap_sample_types, m->n_sample_types + 1,
+	     sizeof *m->sample_types);
+	m->sample_types[m->n_sample_types] = (struct model_sample_type){
+		strtab_intern_cstr(&m->strings, type), strtab_intern_cstr(&m->strings, unit)
+	};
+	return (uint32_t)m->n_sample_types++;
+}
+
+static uint64_t function_hash(const struct model_function *f)
+{
+	uint64_t h = hash_mix(f->name, f->system_name);
+	h = hash_mix(h, f->file_name);
+	h = hash_mix(h, (uint64_t)f->start_line);
+	return hash_mix(h, f->truncated);
+}
+
+static int function_equals(const void *ctx, uint32_t id, const void *key)
+{
+	const struct model_function *a = &((const struct model *)ctx)->functions[id];
+	const struct model_function *b = key;
+	return a->name == b->name && a->system_name == b->system_name &&
+	       a->file_name == b->file_name && a->start_line == b->start_line &&
+	       a->truncated == b->truncated;
+}
+
+uint32_t model_function(struct model *m, const struct model_function *f)
+{
+	uint64_t h = function_hash(f);
+	uint32_t id = hashidx_find(&m->function_index, h, function_equals, m, f);
+	if (id != HASHIDX_NONE)
+		return id;
+	grow((void **)&m->functions, &m->cap_functions, m->n_functions + 1,
+	     sizeof *m->functions);
+	id = (uint32_t)m->n_functions++;
+	m->functions[id] = *f;
+	hashidx_insert(&m->function_index, h, id);
+	return id;
+}
+
+static int location_equals(const void *ctx, uint32_t id, const void *key)
+{
+	const struct model_location *a = &((const struct model *)ctx)->locations[id];
+	const struct model_location *b = key;
+	return a->function == b->function && a->line == b->line;
+}
+
+uint32_t model_location(struct model *m, uint32_t function, int64_t line)
+{
+	struct model_location key = { function, line };
+	uint64_t h = hash_mix(function, (uint64_t)line);
+	uint32_t id = hashidx_find(&m->location_index, h, location_equals, m, &key);
+	if (id != HASHIDX_NONE)
+		return id;
+	grow((void **)&m->locations, &m->cap_locations, m->n_locations + 1,
+	     sizeof *m->locations);
+	id = (uint32_t)m->n_locations++;
+	m->locations[id] = key;
+	hashidx_insert(&m->location_index, h, id);
+	return id;
+}
+
+static int stack_equals(const void *ctx, uint32_t id, const void *key)
+{
+	const struct model_stack_node *a = &((const struct model *)ctx)->stacks[id];
+	const struct model_stack_node *b = key;
+	return a->location == b->location && a->caller == b->caller;
+}
+
+uint32_t model_stack(struct model *m, uint32_t location, uint32_t caller)
+{
+	struct model_stack_node key = { location, caller };
+	uint64_t h = hash_mix(location, caller);
+	uint32_t id = hashidx_find(&m->stack_index, h, stack_equals, m, &key);
+	if (id != HASHIDX_NONE)
+		return id;
+	grow((void **)&m->stacks, &m->cap_stacks, m->n_stacks + 1, sizeof *m->stacks);
+	id = (uint32_t)m->n_stacks++;
+	m->stacks[id] = key;
+	hashidx_insert(&m->stack_index, h, id);
+	return id;
+}
+
+uint32_t model_add_run(struct model *m, const struct model_run *run)
+{
+	grow((void **)&m->runs, &m->cap_runs, m->n_runs + 1, sizeof *m->runs);
+	m->runs[m->n_runs] = *run;
+	m->runs[m->n_runs].first_row = (uint32_t)m->n_rows;
+	m->merge_barrier = m->n_rows;
+	return (uint32_t)m->n_runs++;
+}
+
+void model_add_source_file(struct model *m, uint64_t number, uint32_t path)
+{
+	grow((void **)&m->source_files, &m->cap_source_files, m->n_source_files + 1,
+	     sizeof *m->source_files);
+	m->source_files[m->n_source_files++] = (struct model_source_file){
+		(uint32_t)(m->n_runs - 1), number, path, (uint32_t)m->n_rows
+	};
+	/* The line must be written back between the same two samples. */
+	m->merge_barrier = m->n_rows;
+}
+
+static int same_as_last_row(const struct model *m, uint32_t stack, const int64_t *values,
+			    const struct model_memory *memory)
+{
+	if (m->n_rows == 0 || m->n_rows <= m->merge_barrier)
+		return 0;
+	const struct model_row *last = &m->rows[m->n_rows - 1];
+	if (last->stack != stack || last->run != m->n_runs - 1)
+		return 0;
+	size_t n = m->n_sample_types;
+	if (memcmp(&m->values[(m->n_rows - 1) * n], values, n * sizeof *values) != 0)
+		return 0;
+	if (memory && !m->has_memory)
+		return 0;
+	return !memory || memcmp(&m->memory[m->n_rows - 1], memory, sizeof *memory) == 0;
+}
+
+static void turn_on_memory(struct model *m)
+{
+	grow((void **)&m->memory, &m->cap_memory, m->n_rows + 1, sizeof *m->memory);
+	memset(m->memory, 0, m->n_rows * sizeof *m->memory);
+	m->has_memory = 1;
+}
+
+void model_add_sample(struct model *m, uint32_t stack, const int64_t *values,
+		      const struct model_memory *memory)
+{
+	if (same_as_last_row(m, stack, values, memory)) {
+		m->rows[m->n_rows - 1].repeat++;
+		return;
+	}
+	if (memory && !m->has_memory)
+		turn_on_memory(m);
+	size_t n = m->n_sample_types;
+	size_t row = m->n_rows;
+	grow((void **)&m->rows, &m->cap_rows, row + 1, sizeof *m->rows);
+	grow((void **)&m->values, &m->cap_values, (row + 1) * n, sizeof *m->values);
+	m->rows[row] = (struct model_row){ stack, (uint32_t)(m->n_runs - 1), 1 };
+	memcpy(&m->values[row * n], values, n * sizeof *values);
+	if (m->has_memory) {
+		grow((void **)&m->memory, &m->cap_memory, row + 1, sizeof *m->memory);
+		m->memory[row] = memory ? *memory : (struct model_memory){ 0, 0, 0, 0 };
+	}
+	m->n_rows++;
+}

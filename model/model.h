@@ -1,0 +1,156 @@
+/*
+ * model: the one in-memory profile that every reader fills and every
+ * writer reads. It follows the tables of R's `profile` package (meta,
+ * sample_types, samples, locations, functions) and extends them with what
+ * the supported formats carry, so that a conversion loses nothing:
+ *
+ *  - stacks are hash-consed nodes (location, caller): a stack is the id of
+ *    its innermost node, stored once however many samples share it;
+ *  - sample rows are runs of consecutive identical samples (`repeat`), so
+ *    memory grows with runs, not with the number of samples, and time order
+ *    survives;
+ *  - `runs` are profiling sessions (one per Rprof header: interval and
+ *    which profiling modes were on); `source_files` are Rprof's `#File`
+ *    lines with the row they stood before, so they can be written back
+ *    where they were;
+ *  - Rprof's memory columns (small_v, big_v, nodes, dup_count) per row;
+ *  - a function may be `truncated`: the outermost frame of a sample that
+ *    R's line buffer cut short, kept with its raw bytes as its name.
+ *
+ * Ids are dense indexes. The model holds no format header: what a header
+ * says is stored as data (interval, modes), and writers rebuild headers.
+ */
+#ifndef PROF_MODEL_H
+#define PROF_MODEL_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#include "hashidx.h"
+#include "strtab.h"
+
+#define MODEL_NONE UINT32_MAX
+/* Stack id of the empty stack; real stack nodes start at 1. */
+#define MODEL_EMPTY_STACK 0u
+
+struct model_meta {
+	uint32_t key, value;
+};
+
+struct model_sample_type {
+	uint32_t type, unit;
+};
+
+struct model_function {
+	uint32_t name, system_name, file_name;
+	int64_t start_line;
+	uint8_t truncated;
+};
+
+struct model_location {
+	uint32_t function;
+	int64_t line; /* 0: unknown */
+};
+
+struct model_stack_node {
+	uint32_t location;
+	uint32_t caller; /* stack id of the rest of the stack, outward */
+};
+
+struct model_run {
+	uint32_t first_row;
+	uint64_t interval_us;
+	uint8_t memory_profiling, gc_profiling, line_profiling;
+};
+
+struct model_source_file {
+	uint32_t run;
+	uint64_t number; /* N of "#File N:" */
+	uint32_t path;
+	uint32_t before_row;
+};
+
+struct model_memory {
+	uint64_t small_v, big_v, nodes, dup_count;
+};
+
+struct model_row {
+	uint32_t stack;
+	uint32_t run;
+	uint64_t repeat; /* consecutive identical samples this row stands for */
+};
+
+struct model {
+	struct strtab strings;
+
+	struct model_meta *meta;
+	size_t n_meta, cap_meta;
+
+	struct model_sample_type *sample_types;
+	size_t n_sample_types, cap_sample_types;
+
+	struct model_function *functions;
+	size_t n_functions, cap_functions;
+	struct hashidx function_index;
+
+	struct model_location *locations;
+	size_t n_locations, cap_locations;
+	struct hashidx location_index;
+
+	struct model_stack_node *stacks; /* [0] is the empty stack */
+	size_t n_stacks, cap_stacks;
+	struct hashidx stack_index;
+
+	struct model_run *runs;
+	size_t n_runs, cap_runs;
+
+	struct model_source_file *source_files;
+	size_t n_source_files, cap_source_files;
+
+	struct model_row *rows;
+	size_t n_rows, cap_rows;
+	/* n_sample_types values per row, for one sample of that row. */
+	int64_t *values;
+	size_t cap_values;
+	/* One per row when has_memory, else NULL. */
+	struct model_memory *memory;
+	size_t cap_memory;
+	int has_memory;
+
+	/* Rows before this index may not absorb the next sample. */
+	size_t merge_barrier;
+};
+
+void model_init(struct model *m);
+void model_free(struct model *m);
+
+uint32_t model_str(struct model *m, const char *bytes, size_t len);
+const char *model_cstr(const struct model *m, uint32_t id);
+
+void model_set_meta(struct model *m, const char *key, const char *value);
+/* HASHIDX_NONE when absent. */
+uint32_t model_get_meta(const struct model *m, const char *key);
+uint32_t model_add_sample_type(struct model *m, const char *type, const char *unit);
+
+uint32_t model_function(struct model *m, const struct model_function *f);
+uint32_t model_location(struct model *m, uint32_t function, int64_t line);
+uint32_t model_stack(struct model *m, uint32_t location, uint32_t caller);
+
+uint32_t model_add_run(struct model *m, const struct model_run *run);
+void model_add_source_file(struct model *m, uint64_t number, uint32_t path);
+
+/*
+ * Appends one sample to the last run: `values` has n_sample_types entries,
+ * `memory` is NULL unless memory columns are kept. Merges into the last row
+ * when everything in it is equal.
+ */
+void model_add_sample(struct model *m, uint32_t stack, const int64_t *values,
+		      const struct model_memory *memory);
+
+/*
+ * Checks the rules of R's validate_profile plus ours; reports each problem
+ * on stderr naming `source`, and returns how many there were.
+ */
+size_t model_validate(const struct model *m, const char *source);
+
+#endif

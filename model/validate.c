@@ -1,0 +1,150 @@
+/*
+ * The validator: the rules of R's validate_profile (profile package,
+ * restated in FORMATS.md) plus the ones our extra tables need. Readers hand
+ * over only models that pass, and writers check again before writing, so
+ * a bug in one reader cannot become a corrupt file in another format.
+ */
+#include "model.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../io/diag.h"
+
+struct check {
+	const struct model *m;
+	const char *source;
+	size_t problems;
+};
+
+__attribute__((format(printf, 2, 3)))
+static void problem(struct check *c, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_error(c->source, 0, "invalid profile: %s", msg);
+	c->problems++;
+}
+
+static int str_is(const struct model *m, uint32_t id, const char *s)
+{
+	const struct strtab_entry *e = strtab_get(&m->strings, id);
+	return e->len == strlen(s) && memcmp(e->bytes, s, e->len) == 0;
+}
+
+static void check_meta_and_types(struct check *c)
+{
+	const struct model *m = c->m;
+	uint32_t version = model_get_meta(m, "version");
+	if (version == HASHIDX_NONE || !str_is(m, version, "1.0"))
+		problem(c, "meta has no version 1.0");
+	if (m->n_sample_types == 0)
+		problem(c, "no sample types");
+	else if (!str_is(m, m->sample_types[0].type, "samples") ||
+		 !str_is(m, m->sample_types[0].unit, "count"))
+		problem(c, "first sample type is not samples/count");
+}
+
+static void check_functions(struct check *c)
+{
+	const struct model *m = c->m;
+	for (size_t i = 0; i < m->n_functions; i++) {
+		const struct model_function *f = &m->functions[i];
+		if (f->name >= m->strings.count || f->system_name >= m->strings.count ||
+		    f->file_name >= m->strings.count)
+			problem(c, "function %zu names a missing string", i);
+		else if (f->name == 0 || f->system_name == 0)
+			problem(c, "function %zu has an empty name", i);
+		if (f->start_line < 0)
+			problem(c, "function %zu has a negative start line", i);
+	}
+}
+
+static void check_locations(struct check *c)
+{
+	const struct model *m = c->m;
+	for (size_t i = 0; i < m->n_locations; i++) {
+		const struct model_location *l = &m->locations[i];
+		if (l->function >= m->n_functions)
+			problem(c, "location %zu names missing function %u", i, l->function);
+		if (l->line < 0)
+			problem(c, "location %zu has a negative line", i);
+	}
+}
+
+/* A truncated frame is what was left when R stopped writing: outermost only. */
+static void check_stacks(struct check *c)
+{
+	const struct model *m = c->m;
+	for (size_t i = 1; i < m->n_stacks; i++) {
+		const struct model_stack_node *s = &m->stacks[i];
+		if (s->location >= m->n_locations) {
+			problem(c, "stack %zu names missing location %u", i, s->location);
+			continue;
+		}
+		if (s->caller >= i)
+			problem(c, "stack %zu has caller %u that is not older", i, s->caller);
+		const struct model_location *l = &m->locations[s->location];
+		if (l->function < m->n_functions && m->functions[l->function].truncated &&
+		    s->caller != MODEL_EMPTY_STACK)
+			problem(c, "stack %zu has a truncated frame that is not outermost", i);
+	}
+}
+
+static void check_runs(struct check *c)
+{
+	const struct model *m = c->m;
+	if (m->n_rows && m->n_runs == 0)
+		problem(c, "samples but no run");
+	for (size_t i = 0; i < m->n_runs; i++) {
+		uint32_t first = m->runs[i].first_row;
+		if ((i == 0 && first != 0) || (i > 0 && first < m->runs[i - 1].first_row) ||
+		    first > m->n_rows)
+			problem(c, "run %zu starts at row %u out of order", i, first);
+	}
+	for (size_t i = 0; i < m->n_source_files; i++) {
+		const struct model_source_file *f = &m->source_files[i];
+		if (f->run >= m->n_runs) {
+			problem(c, "source file %zu belongs to missing run %u", i, f->run);
+			continue;
+		}
+		uint32_t end = f->run + 1 < m->n_runs ? m->runs[f->run + 1].first_row
+						      : (uint32_t)m->n_rows;
+		if (f->before_row < m->runs[f->run].first_row || f->before_row > end)
+			problem(c, "source file %zu is placed outside its run", i);
+		if (f->path >= m->strings.count)
+			problem(c, "source file %zu names a missing string", i);
+	}
+}
+
+static void check_rows(struct check *c)
+{
+	const struct model *m = c->m;
+	for (size_t i = 0; i < m->n_rows; i++) {
+		const struct model_row *r = &m->rows[i];
+		if (r->repeat == 0)
+			problem(c, "sample %zu has value 0", i);
+		if (r->stack >= m->n_stacks)
+			problem(c, "sample %zu names missing stack %u", i, r->stack);
+		if (r->run >= m->n_runs || m->runs[r->run].first_row > i)
+			problem(c, "sample %zu lies outside its run %u", i, r->run);
+		if (c->problems > 20)
+			return;
+	}
+}
+
+size_t model_validate(const struct model *m, const char *source)
+{
+	struct check c = { m, source, 0 };
+	check_meta_and_types(&c);
+	check_functions(&c);
+	check_locations(&c);
+	check_stacks(&c);
+	check_runs(&c);
+	check_rows(&c);
+	return c.problems;
+}

@@ -160,7 +160,8 @@ static int get_line(struct reader *r, const char **s, size_t *len)
 		return rc;
 	if (r->crlf && *len > 0 && (*s)[*len - 1] == '\r')
 		(*len)--;
-	if (memchr(*s, '\0', *len))
+	/* Before the header, read_line says "not an Rprof file" instead. */
+	if (r->in_run && memchr(*s, '\0', *len))
 		return fail(r, r->in->line, "NUL byte in line", *s, *len);
 	return 1;
 }
@@ -331,8 +332,10 @@ static int read_sample(struct reader *r, const char *s, size_t len)
 	size_t pos = 0;
 	r->sample_line = r->in->line;
 	r->n_frames = 0;
-	if (len == 0)
-		return fail(r, r->sample_line, "empty line (R never writes one)", s, len);
+	if (len == 0) {
+		diag_error(r->in->name, r->sample_line, "empty line (R never writes one)");
+		return -1;
+	}
 	if (r->memory) {
 		if (read_memory_prefix(r, s, len, &pos, &mem) < 0)
 			return -1;

@@ -1,0 +1,40 @@
+#include "aggregate.h"
+
+#include "alloc.h"
+
+struct name_ticks *aggregate_by_name(const struct model *m, size_t type, size_t *count)
+{
+	/* Indexed by string id: where each name's entry is, and the last row it was counted in. */
+	uint32_t *entry_of = xmalloc(m->strings.count * sizeof *entry_of);
+	size_t *counted_in = xmalloc(m->strings.count * sizeof *counted_in);
+	for (size_t i = 0; i < m->strings.count; i++) {
+		entry_of[i] = MODEL_NONE;
+		counted_in[i] = SIZE_MAX;
+	}
+	struct name_ticks *out = NULL;
+	size_t n = 0, cap = 0;
+	for (size_t r = 0; r < m->n_rows; r++) {
+		uint64_t ticks = m->rows[r].repeat * (uint64_t)m->values[r * m->n_sample_types + type];
+		int innermost = 1;
+		for (uint32_t s = m->rows[r].stack; s != MODEL_EMPTY_STACK; s = m->stacks[s].caller) {
+			uint32_t fn = m->locations[m->stacks[s].location].function;
+			uint32_t name = m->functions[fn].name;
+			if (entry_of[name] == MODEL_NONE) {
+				grow((void **)&out, &cap, n + 1, sizeof *out);
+				out[n] = (struct name_ticks){ name, 0, 0 };
+				entry_of[name] = (uint32_t)n++;
+			}
+			struct name_ticks *e = &out[entry_of[name]];
+			if (innermost)
+				e->self += ticks;
+			innermost = 0;
+			if (counted_in[name] != r)
+				e->total += ticks;
+			counted_in[name] = r;
+		}
+	}
+	free(entry_of);
+	free(counted_in);
+	*count = n;
+	return out;
+}

@@ -1,0 +1,25 @@
+/*
+ * aggregate: ticks per function name, as R's summaryRprof counts them
+ * (by.self: the innermost frame; by.total: every name on the stack, once
+ * per sample however often it recurs). Shared by summaries and tests.
+ */
+#ifndef PROF_AGGREGATE_H
+#define PROF_AGGREGATE_H
+
+#include <stdint.h>
+
+#include "model.h"
+
+struct name_ticks {
+	uint32_t name;
+	uint64_t self, total;
+};
+
+/*
+ * One entry per distinct function name that occurs in a sample, in
+ * the order of first occurrence; *count gets their number. Ticks are
+ * value x repeat of sample type `type`. Free the result with free().
+ */
+struct name_ticks *aggregate_by_name(const struct model *m, size_t type, size_t *count);
+
+#endif

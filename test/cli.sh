@@ -1,0 +1,64 @@
+# Command-line cases, sourced by test/run.sh (uses check, PROF, TMP).
+sample=testdata/rprof/kmeans-default.out
+
+status_is() { # EXPECTED COMMAND...: exit status only
+	want=$1; shift
+	"$@" > "$TMP/cli.out" 2> "$TMP/cli.err"
+	[ $? -eq "$want" ]
+}
+stderr_has() { grep -q -- "$1" "$TMP/cli.err"; }
+stdout_has() { grep -q -- "$1" "$TMP/cli.out"; }
+
+check "--help" status_is 0 "$PROF" --help
+check "--help says usage" stdout_has "usage: prof"
+check "--version" status_is 0 "$PROF" --version
+check "--version prints it" stdout_has "^prof [0-9]"
+check "--list-formats" status_is 0 "$PROF" --list-formats
+check "--list-formats has rprof" stdout_has "^rprof  *rw  *\.out"
+check "unknown option" status_is 2 "$PROF" --frobnicate
+check "unknown option hints --help" stderr_has "Try 'prof --help'"
+check "no output format" status_is 2 "$PROF" "$sample"
+check "unknown -t" status_is 2 "$PROF" -t nosuch "$sample"
+check "unknown -f" status_is 2 "$PROF" -f nosuch -t rprof "$sample"
+check "two inputs" status_is 2 "$PROF" -t rprof "$sample" "$sample"
+check "-f auto" status_is 0 "$PROF" -f auto -t rprof "$sample"
+check "stdin as -" status_is 0 "$PROF" -t rprof - < "$sample"
+check "-o - is stdout" status_is 0 "$PROF" -t rprof -o - "$sample"
+check "-o - output" cmp -s "$TMP/cli.out" "$sample"
+
+mkdir "$TMP/o"
+check "-o picks format from .out" status_is 0 "$PROF" -o "$TMP/o/copy.out" "$sample"
+check "-o writes the file" cmp -s "$TMP/o/copy.out" "$sample"
+check "-o unknown extension" status_is 2 "$PROF" -o "$TMP/o/copy.xyz" "$sample"
+rm -f "$TMP/o/copy.out"
+check "failed conversion" status_is 1 "$PROF" -t rprof -o "$TMP/o/bad.out" testdata/invalid/rprof/undefined-file.out
+check "failed conversion leaves no file" [ -z "$(ls -A "$TMP/o")" ]
+check "-o into missing dir" status_is 1 "$PROF" -o "$TMP/missing/x.out" "$sample"
+check "-o into missing dir says so" stderr_has "x.out: cannot create"
+check "missing input" status_is 1 "$PROF" -t rprof "$TMP/nosuch.out"
+check "missing input says so" stderr_has "nosuch.out: cannot open"
+check "unknown format" status_is 1 sh -c "printf 'hello\n' | \"$PROF\" -t rprof"
+check "unknown format asks for -f" stderr_has "<stdin>: unknown format; use -f"
+check "empty stdin" status_is 1 "$PROF" -t rprof < /dev/null
+check "empty stdin says so" stderr_has "<stdin>: empty input"
+
+if [ -w /dev/full ]; then
+	check "/dev/full" status_is 1 sh -c "\"$PROF\" -t rprof \"$sample\" > /dev/full"
+	check "/dev/full says write error" stderr_has "<stdout>: write error"
+fi
+# Appended copies are a valid multi-run file, larger than a pipe's buffer.
+for i in 1 2 3 4 5 6; do cat testdata/rprof/deep-truncated.out; done > "$TMP/big.out"
+check "appended copies round-trip" roundtrip "$TMP/big.out"
+closed_pipe() {
+	{ "$PROF" -t rprof "$TMP/big.out" 2> "$TMP/cli.err"; echo $? > "$TMP/pipe.status"; } | head -c 10 > /dev/null
+	[ "$(cat "$TMP/pipe.status")" = 1 ] && stderr_has "write error"
+}
+check "closed pipe" closed_pipe
+
+# CRLF and a missing final newline are read; R's own LF form is written.
+sed 's/$/\r/' "$sample" > "$TMP/crlf.out"
+check "CRLF input" status_is 0 "$PROF" -t rprof "$TMP/crlf.out"
+check "CRLF input reads as LF" cmp -s "$TMP/cli.out" "$sample"
+head -c -1 "$sample" > "$TMP/nonl.out"
+check "no final newline" status_is 0 "$PROF" -t rprof "$TMP/nonl.out"
+check "no final newline read" cmp -s "$TMP/cli.out" "$sample"

@@ -1,0 +1,79 @@
+/*
+ * Unit tests of the model and the Rprof reader and writer, and a helper
+ * mode for the golden tests: `unit by-name FILE` prints per-function tick
+ * counts (name, self, total) sorted by name, to compare with summaryRprof.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../io/input.h"
+#include "../../formats/rprof.h"
+#include "../../model/aggregate.h"
+#include "unit.h"
+
+int unit_failures;
+
+int load_rprof(const char *path, struct model *m)
+{
+	struct input in;
+	model_init(m);
+	if (input_open(&in, path) < 0)
+		return -1;
+	int rc = rprof_read(&in, m);
+	input_close(&in);
+	return rc == 0 && model_validate(m, path) == 0 ? 0 : -1;
+}
+
+int has_function_named(const struct model *m, const char *s)
+{
+	for (size_t i = 0; i < m->n_functions; i++) {
+		const struct strtab_entry *e = strtab_get(&m->strings, m->functions[i].name);
+		if (e->len == strlen(s) && memcmp(e->bytes, s, e->len) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static const struct model *sort_model;
+
+static int by_name_bytes(const void *a, const void *b)
+{
+	const struct strtab_entry *x = strtab_get(&sort_model->strings, ((const struct name_ticks *)a)->name);
+	const struct strtab_entry *y = strtab_get(&sort_model->strings, ((const struct name_ticks *)b)->name);
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->bytes, y->bytes, n);
+	return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+static int print_by_name(const char *path)
+{
+	struct model m;
+	if (load_rprof(path, &m) < 0)
+		return 1;
+	size_t n;
+	struct name_ticks *t = aggregate_by_name(&m, 0, &n);
+	sort_model = &m;
+	qsort(t, n, sizeof *t, by_name_bytes);
+	for (size_t i = 0; i < n; i++)
+		printf("%s\t%llu\t%llu\n", model_cstr(&m, t[i].name), (unsigned long long)t[i].self,
+		       (unsigned long long)t[i].total);
+	free(t);
+	model_free(&m);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && strcmp(argv[1], "by-name") == 0)
+		return print_by_name(argv[2]);
+	const struct unit_test *suites[] = { model_tests, rprof_tests };
+	int failed = 0;
+	for (size_t i = 0; i < sizeof suites / sizeof *suites; i++)
+		for (const struct unit_test *t = suites[i]; t->name; t++) {
+			int before = unit_failures;
+			t->run();
+			printf("%s unit:%s\n", unit_failures == before ? "ok" : "FAIL", t->name);
+			failed += unit_failures != before;
+		}
+	return failed ? 1 : 0;
+}

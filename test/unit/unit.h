@@ -1,0 +1,34 @@
+/* A minimal test harness: each CHECK that fails prints where and why. */
+#ifndef PROF_UNIT_H
+#define PROF_UNIT_H
+
+#include <stdio.h>
+
+#include "../../model/model.h"
+
+extern int unit_failures;
+
+#define CHECK(cond)                                                                    \
+	do {                                                                           \
+		if (!(cond)) {                                                         \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
+				#cond);                                                \
+			unit_failures++;                                               \
+		}                                                                      \
+	} while (0)
+
+/* Reads an Rprof file into m; 0 on success. */
+int load_rprof(const char *path, struct model *m);
+/* Does name `s` (exact bytes, NUL-terminated) name a function of m? */
+int has_function_named(const struct model *m, const char *s);
+
+struct unit_test {
+	const char *name;
+	void (*run)(void);
+};
+
+/* Each ends with a { NULL, NULL } entry. */
+extern const struct unit_test model_tests[];
+extern const struct unit_test rprof_tests[];
+
+#endif

@@ -28,7 +28,7 @@ LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(wildcard test/unit/*.c)
 UNIT_OBJ = $(UNIT_SRC:%.c=$(BUILD)/%.o)
 
-.PHONY: all check goldens install uninstall clean man-lint
+.PHONY: all check demo goldens install uninstall clean man-lint
 
 all: prof
 
@@ -49,6 +49,12 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# Converts a bundled R profile and shows that it comes back unchanged.
+demo: prof
+	./prof --list-formats
+	./prof -o demo.out testdata/rprof/boot-memory-gc-line.out
+	cmp demo.out testdata/rprof/boot-memory-gc-line.out && echo "demo.out: converted, identical to the input"
+
 check: $(BUILD)/prof $(BUILD)/unit
 	sh test/run.sh $(BUILD)
 
@@ -68,6 +74,6 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/prof $(DESTDIR)$(MANDIR)/man1/prof.1
 
 clean:
-	rm -rf build build-sanitize prof
+	rm -rf build build-sanitize prof demo.out
 
 -include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(BUILD)/main.d

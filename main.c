@@ -164,6 +164,9 @@ static int convert(const struct options *o, const struct format *writer)
 	struct model m;
 	if (input_open(&in, o->input) < 0)
 		return EXIT_DATA;
+	/* gzip may wrap any format: what is inside decides. */
+	if (input_is_gzip(&in))
+		input_gunzip(&in);
 	const struct format *reader =
 		o->from && strcmp(o->from, "auto") != 0 ? pick_named_reader(o->from) : sniff(&in);
 	model_init(&m);

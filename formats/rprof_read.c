@@ -208,7 +208,7 @@ static void push_frame(struct reader *r, uint32_t location)
 
 static int add_frame(struct reader *r, const char *name, size_t len, const struct ref *ref)
 {
-	struct model_function f = { 0, 0, 0, 0, 0 };
+	struct model_function f = { 0 };
 	int64_t line = 0;
 	if (len == 0) {
 		diag_error(r->in->name, r->sample_line, "empty function name \"\"");
@@ -239,7 +239,7 @@ static int add_frame(struct reader *r, const char *name, size_t len, const struc
 /* What R's line buffer left of the outermost frame, kept byte for byte. */
 static void add_truncated(struct reader *r, const char *tail, size_t len)
 {
-	struct model_function f = { 0, 0, 0, 0, 1 };
+	struct model_function f = { .truncated = 1 };
 	f.name = f.system_name = model_str(r->m, tail, len);
 	push_frame(r, model_location(r->m, model_function(r->m, &f), 0));
 	if (!r->warned_truncated)
@@ -349,7 +349,7 @@ static int read_sample(struct reader *r, const char *s, size_t len)
 	for (size_t i = r->n_frames; i-- > 0;)
 		stack = model_stack(r->m, r->frames[i], stack);
 	const int64_t one_tick = 1;
-	model_add_sample(r->m, stack, &one_tick, r->memory ? &mem : NULL);
+	model_add_sample(r->m, stack, &one_tick, r->memory ? &mem : NULL, 0);
 	return 0;
 }
 

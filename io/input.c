@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <zlib.h>
+
 #include "../model/alloc.h"
 #include "diag.h"
 
@@ -31,12 +33,110 @@ int input_open(struct input *in, const char *path)
 	return 0;
 }
 
+struct gunzip {
+	z_stream z;
+	unsigned char *compressed;
+	size_t cap;
+	int fd_eof, done;
+};
+
 void input_close(struct input *in)
 {
 	if (in->fd > 0)
 		close(in->fd);
+	if (in->gz) {
+		inflateEnd(&in->gz->z);
+		free(in->gz->compressed);
+		free(in->gz);
+	}
 	free(in->buf);
 	in->buf = NULL;
+}
+
+static ssize_t read_fd(struct input *in, void *dst, size_t len)
+{
+	ssize_t n;
+	do
+		n = read(in->fd, dst, len);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		diag_error(in->name, 0, "read error: %s", strerror(errno));
+	return n;
+}
+
+int input_is_gzip(struct input *in)
+{
+	const unsigned char *p;
+	return input_peek(in, 2, &p) == 2 && p[0] == 0x1f && p[1] == 0x8b;
+}
+
+void input_gunzip(struct input *in)
+{
+	struct gunzip *gz = xcalloc(1, sizeof *gz);
+	size_t have = in->end - in->start;
+	gz->cap = have > INITIAL_BUFFER ? have : INITIAL_BUFFER;
+	gz->compressed = xmalloc(gz->cap);
+	memcpy(gz->compressed, in->buf + in->start, have);
+	gz->z.next_in = gz->compressed;
+	gz->z.avail_in = (uInt)have;
+	gz->fd_eof = in->eof;
+	/* 16 + MAX_WBITS: gzip framing only, with its CRC checked. */
+	if (inflateInit2(&gz->z, 16 + MAX_WBITS) != Z_OK)
+		diag_fatal("out of memory (zlib)");
+	in->gz = gz;
+	in->start = in->end = 0;
+	in->eof = 0;
+}
+
+/* After a member ends, more bytes can only be another member (Go reads them all). */
+static int next_member(struct input *in, struct gunzip *gz)
+{
+	if (gz->z.avail_in == 0 && !gz->fd_eof) {
+		ssize_t n = read_fd(in, gz->compressed, gz->cap);
+		if (n < 0)
+			return -1;
+		gz->fd_eof = n == 0;
+		gz->z.next_in = gz->compressed;
+		gz->z.avail_in = (uInt)n;
+	}
+	if (gz->z.avail_in == 0) {
+		gz->done = 1;
+		return 0;
+	}
+	inflateReset(&gz->z);
+	return 0;
+}
+
+static ssize_t read_gunzip(struct input *in, unsigned char *dst, size_t len)
+{
+	struct gunzip *gz = in->gz;
+	if (len > UINT32_MAX)
+		len = UINT32_MAX;
+	gz->z.next_out = dst;
+	gz->z.avail_out = (uInt)len;
+	while (!gz->done && gz->z.avail_out == len) {
+		if (gz->z.avail_in == 0 && !gz->fd_eof) {
+			ssize_t n = read_fd(in, gz->compressed, gz->cap);
+			if (n < 0)
+				return -1;
+			gz->fd_eof = n == 0;
+			gz->z.next_in = gz->compressed;
+			gz->z.avail_in = (uInt)n;
+		}
+		int rc = inflate(&gz->z, Z_NO_FLUSH);
+		if (rc == Z_STREAM_END) {
+			if (next_member(in, gz) < 0)
+				return -1;
+		} else if (rc == Z_BUF_ERROR && gz->fd_eof && gz->z.avail_in == 0) {
+			diag_error(in->name, 0, "decompressing: gzip data cut short");
+			return -1;
+		} else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+			diag_error(in->name, 0, "decompressing: %s",
+				   gz->z.msg ? gz->z.msg : "bad gzip data");
+			return -1;
+		}
+	}
+	return (ssize_t)(len - gz->z.avail_out);
 }
 
 /* Reads more after `end`, first moving the unconsumed bytes to the front. */
@@ -51,14 +151,10 @@ static int fill(struct input *in, size_t need_total)
 	}
 	if (in->cap - in->start < need_total)
 		grow((void **)&in->buf, &in->cap, in->start + need_total, 1);
-	ssize_t n;
-	do
-		n = read(in->fd, in->buf + in->end, in->cap - in->end);
-	while (n < 0 && errno == EINTR);
-	if (n < 0) {
-		diag_error(in->name, 0, "read error: %s", strerror(errno));
+	ssize_t n = in->gz ? read_gunzip(in, in->buf + in->end, in->cap - in->end)
+			   : read_fd(in, in->buf + in->end, in->cap - in->end);
+	if (n < 0)
 		return -1;
-	}
 	if (n == 0)
 		in->eof = 1;
 	in->end += (size_t)n;
@@ -101,6 +197,17 @@ int input_get_line(struct input *in, const char **line, size_t *len)
 			return -1;
 		scanned = in->start + offset;
 	}
+}
+
+long input_read(struct input *in, void *dst, size_t len)
+{
+	if (in->start == in->end && !in->eof && fill(in, len < INITIAL_BUFFER ? len : INITIAL_BUFFER) < 0)
+		return -1;
+	size_t have = in->end - in->start;
+	size_t n = have < len ? have : len;
+	memcpy(dst, in->buf + in->start, n);
+	in->start += n;
+	return (long)n;
 }
 
 void input_unget_line(struct input *in)

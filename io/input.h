@@ -11,9 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct gunzip;
+
 struct input {
 	const char *name; /* for messages: the path, or "<stdin>" */
 	int fd;
+	struct gunzip *gz; /* non-NULL once the stream is being decompressed */
 	unsigned char *buf;
 	size_t cap, start, end;
 	int eof;
@@ -39,5 +42,19 @@ long input_peek(struct input *in, size_t want, const unsigned char **data);
 int input_get_line(struct input *in, const char **line, size_t *len);
 /* Gives back the line just returned; valid once, before the next get. */
 void input_unget_line(struct input *in);
+
+/*
+ * Consumes up to `len` bytes into dst; returns how many (0 at end of
+ * input), or -1 after reporting an error.
+ */
+long input_read(struct input *in, void *dst, size_t len);
+
+/* Does the unconsumed input start with gzip's magic bytes? */
+int input_is_gzip(struct input *in);
+/*
+ * From here on, reads decompress: every gzip member in turn, as Go does.
+ * Bytes already buffered are the start of the compressed stream.
+ */
+void input_gunzip(struct input *in);
 
 #endif

@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <zlib.h>
+
 #include "../model/alloc.h"
 #include "diag.h"
 
@@ -66,11 +68,16 @@ int output_is_terminal(const struct output *out)
 	return isatty(out->fd);
 }
 
-void output_flush(struct output *out)
+struct gzip_state {
+	z_stream z;
+	unsigned char chunk[BUFFER];
+};
+
+static void write_fd(struct output *out, const unsigned char *data, size_t len)
 {
 	size_t done = 0;
-	while (!out->failed && done < out->len) {
-		ssize_t n = write(out->fd, out->buf + done, out->len - done);
+	while (!out->failed && done < len) {
+		ssize_t n = write(out->fd, data + done, len - done);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
@@ -81,7 +88,48 @@ void output_flush(struct output *out)
 		}
 		done += (size_t)n;
 	}
+}
+
+void output_gzip(struct output *out, int level)
+{
+	out->gz = xcalloc(1, sizeof *out->gz);
+	/* 16 + MAX_WBITS: gzip framing; mtime 0, so equal input gives equal bytes. */
+	if (deflateInit2(&out->gz->z, level, Z_DEFLATED, 16 + MAX_WBITS, 8,
+			 Z_DEFAULT_STRATEGY) != Z_OK)
+		diag_fatal("out of memory (zlib)");
+}
+
+static void deflate_out(struct output *out, const unsigned char *data, size_t len, int flush)
+{
+	z_stream *z = &out->gz->z;
+	z->next_in = (unsigned char *)data;
+	z->avail_in = (uInt)len;
+	do {
+		z->next_out = out->gz->chunk;
+		z->avail_out = sizeof out->gz->chunk;
+		deflate(z, flush);
+		write_fd(out, out->gz->chunk, sizeof out->gz->chunk - z->avail_out);
+	} while (z->avail_out == 0 || z->avail_in > 0);
+}
+
+void output_flush(struct output *out)
+{
+	if (out->gz)
+		deflate_out(out, out->buf, out->len, Z_NO_FLUSH);
+	else
+		write_fd(out, out->buf, out->len);
 	out->len = 0;
+}
+
+static void finish_gzip(struct output *out)
+{
+	if (!out->gz)
+		return;
+	if (!out->failed)
+		deflate_out(out, NULL, 0, Z_FINISH);
+	deflateEnd(&out->gz->z);
+	free(out->gz);
+	out->gz = NULL;
 }
 
 void output_write(struct output *out, const void *data, size_t len)
@@ -120,6 +168,7 @@ void output_u64(struct output *out, uint64_t v)
 
 static void release(struct output *out)
 {
+	finish_gzip(out);
 	free(out->buf);
 	free(out->final_path);
 	free(out->temp_path);
@@ -130,6 +179,7 @@ static void release(struct output *out)
 int output_commit(struct output *out)
 {
 	output_flush(out);
+	finish_gzip(out);
 	if (!out->temp_path) {
 		release(out);
 		return out->failed ? -1 : 0;

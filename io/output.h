@@ -10,10 +10,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct gzip_state;
+
 struct output {
 	const char *name; /* for messages: the path, or "<stdout>" */
 	int fd;
 	int failed;
+	struct gzip_state *gz; /* non-NULL when writing gzip */
 	unsigned char *buf;
 	size_t len, cap;
 	char *final_path, *temp_path;
@@ -26,6 +29,8 @@ int output_commit(struct output *out);
 /* Drops what was written; removes the temporary file. */
 void output_abort(struct output *out);
 int output_is_terminal(const struct output *out);
+/* From here on, what is written is gzip-compressed at `level` (1-9). */
+void output_gzip(struct output *out, int level);
 
 void output_write(struct output *out, const void *data, size_t len);
 void output_flush(struct output *out);

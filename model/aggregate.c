@@ -13,26 +13,29 @@ struct name_ticks *aggregate_by_name(const struct model *m, size_t type, size_t 
 	}
 	struct name_ticks *out = NULL;
 	size_t n = 0, cap = 0;
+	struct model_frame *frames = NULL;
+	size_t cap_frames = 0;
 	for (size_t r = 0; r < m->n_rows; r++) {
 		uint64_t ticks = m->rows[r].repeat * (uint64_t)m->values[r * m->n_sample_types + type];
-		int innermost = 1;
-		for (uint32_t s = m->rows[r].stack; s != MODEL_EMPTY_STACK; s = m->stacks[s].caller) {
-			uint32_t fn = m->locations[m->stacks[s].location].function;
-			uint32_t name = m->functions[fn].name;
+		size_t n_frames = model_stack_frames(m, m->rows[r].stack, &frames, &cap_frames);
+		for (size_t k = 0; k < n_frames; k++) {
+			if (frames[k].function == MODEL_NONE)
+				continue;
+			uint32_t name = m->functions[frames[k].function].name;
 			if (entry_of[name] == MODEL_NONE) {
 				grow((void **)&out, &cap, n + 1, sizeof *out);
 				out[n] = (struct name_ticks){ name, 0, 0 };
 				entry_of[name] = (uint32_t)n++;
 			}
 			struct name_ticks *e = &out[entry_of[name]];
-			if (innermost)
+			if (k == 0)
 				e->self += ticks;
-			innermost = 0;
 			if (counted_in[name] != r)
 				e->total += ticks;
 			counted_in[name] = r;
 		}
 	}
+	free(frames);
 	free(entry_of);
 	free(counted_in);
 	*count = n;

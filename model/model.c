@@ -15,6 +15,10 @@ void model_init(struct model *m)
 	m->stacks[0].location = MODEL_NONE;
 	m->stacks[0].caller = MODEL_NONE;
 	m->n_stacks = 1;
+	/* Label set 0 is the empty set. */
+	grow((void **)&m->label_sets, &m->cap_label_sets, 1, sizeof *m->label_sets);
+	m->label_sets[0] = (struct model_label_set){ 0, 0 };
+	m->n_label_sets = 1;
 }
 
 void model_free(struct model *m)
@@ -26,6 +30,11 @@ void model_free(struct model *m)
 	hashidx_free(&m->function_index);
 	free(m->locations);
 	hashidx_free(&m->location_index);
+	free(m->inlined);
+	free(m->mappings);
+	free(m->labels);
+	free(m->label_sets);
+	hashidx_free(&m->label_set_index);
 	free(m->stacks);
 	hashidx_free(&m->stack_index);
 	free(m->runs);
@@ -55,8 +64,13 @@ void model_set_meta(struct model *m, const char *key, const char *value)
 			m->meta[i].value = v;
 			return;
 		}
+	model_add_meta(m, k, v);
+}
+
+void model_add_meta(struct model *m, uint32_t key, uint32_t value)
+{
 	grow((void **)&m->meta, &m->cap_meta, m->n_meta + 1, sizeof *m->meta);
-	m->meta[m->n_meta++] = (struct model_meta){ k, v };
+	m->meta[m->n_meta++] = (struct model_meta){ key, value };
 }
 
 uint32_t model_get_meta(const struct model *m, const char *key)
@@ -83,6 +97,7 @@ static uint64_t function_hash(const struct model_function *f)
 	uint64_t h = hash_mix(f->name, f->system_name);
 	h = hash_mix(h, f->file_name);
 	h = hash_mix(h, (uint64_t)f->start_line);
+	h = hash_mix(h, f->id);
 	return hash_mix(h, f->truncated);
 }
 
@@ -92,7 +107,7 @@ static int function_equals(const void *ctx, uint32_t id, const void *key)
 	const struct model_function *b = key;
 	return a->name == b->name && a->system_name == b->system_name &&
 	       a->file_name == b->file_name && a->start_line == b->start_line &&
-	       a->truncated == b->truncated;
+	       a->truncated == b->truncated && a->id == b->id;
 }
 
 uint32_t model_function(struct model *m, const struct model_function *f)
@@ -109,6 +124,7 @@ uint32_t model_function(struct model *m, const struct model_function *f)
 	return id;
 }
 
+/* Only plain (function, line) locations are interned; see model_location. */
 static int location_equals(const void *ctx, uint32_t id, const void *key)
 {
 	const struct model_location *a = &((const struct model *)ctx)->locations[id];
@@ -116,18 +132,77 @@ static int location_equals(const void *ctx, uint32_t id, const void *key)
 	return a->function == b->function && a->line == b->line;
 }
 
+static uint32_t append_location(struct model *m, const struct model_location *l)
+{
+	grow((void **)&m->locations, &m->cap_locations, m->n_locations + 1,
+	     sizeof *m->locations);
+	m->locations[m->n_locations] = *l;
+	return (uint32_t)m->n_locations++;
+}
+
 uint32_t model_location(struct model *m, uint32_t function, int64_t line)
 {
-	struct model_location key = { function, line };
+	struct model_location key = { function, line, 0, 0, MODEL_NONE, 0, 0, 0, 0 };
 	uint64_t h = hash_mix(function, (uint64_t)line);
 	uint32_t id = hashidx_find(&m->location_index, h, location_equals, m, &key);
 	if (id != HASHIDX_NONE)
 		return id;
-	grow((void **)&m->locations, &m->cap_locations, m->n_locations + 1,
-	     sizeof *m->locations);
-	id = (uint32_t)m->n_locations++;
-	m->locations[id] = key;
+	id = append_location(m, &key);
 	hashidx_insert(&m->location_index, h, id);
+	return id;
+}
+
+uint32_t model_add_location(struct model *m, const struct model_location *l,
+			    const struct model_line *inlined, size_t n_inlined)
+{
+	struct model_location copy = *l;
+	grow((void **)&m->inlined, &m->cap_inlined, m->n_inlined + n_inlined, sizeof *m->inlined);
+	copy.first_inlined = (uint32_t)m->n_inlined;
+	copy.n_inlined = (uint32_t)n_inlined;
+	if (n_inlined)
+		memcpy(m->inlined + m->n_inlined, inlined, n_inlined * sizeof *inlined);
+	m->n_inlined += n_inlined;
+	return append_location(m, &copy);
+}
+
+uint32_t model_add_mapping(struct model *m, const struct model_mapping *mapping)
+{
+	grow((void **)&m->mappings, &m->cap_mappings, m->n_mappings + 1, sizeof *m->mappings);
+	m->mappings[m->n_mappings] = *mapping;
+	return (uint32_t)m->n_mappings++;
+}
+
+struct label_key {
+	const struct model_label *labels;
+	size_t n;
+};
+
+static int label_set_equals(const void *ctx, uint32_t id, const void *key)
+{
+	const struct model *m = ctx;
+	const struct label_key *k = key;
+	const struct model_label_set *set = &m->label_sets[id];
+	return set->count == k->n &&
+	       memcmp(&m->labels[set->first], k->labels, k->n * sizeof *k->labels) == 0;
+}
+
+uint32_t model_label_set(struct model *m, const struct model_label *labels, size_t n)
+{
+	if (n == 0)
+		return 0;
+	struct label_key key = { labels, n };
+	uint64_t h = hash_bytes(labels, n * sizeof *labels);
+	uint32_t id = hashidx_find(&m->label_set_index, h, label_set_equals, m, &key);
+	if (id != HASHIDX_NONE)
+		return id;
+	grow((void **)&m->labels, &m->cap_labels, m->n_labels + n, sizeof *m->labels);
+	memcpy(m->labels + m->n_labels, labels, n * sizeof *labels);
+	grow((void **)&m->label_sets, &m->cap_label_sets, m->n_label_sets + 1,
+	     sizeof *m->label_sets);
+	id = (uint32_t)m->n_label_sets++;
+	m->label_sets[id] = (struct model_label_set){ (uint32_t)m->n_labels, (uint32_t)n };
+	m->n_labels += n;
+	hashidx_insert(&m->label_set_index, h, id);
 	return id;
 }
 
@@ -172,13 +247,18 @@ void model_add_source_file(struct model *m, uint64_t number, uint32_t path)
 	m->merge_barrier = m->n_rows;
 }
 
-static int same_as_last_row(const struct model *m, uint32_t stack, const int64_t *values,
-			    const struct model_memory *memory)
+static uint32_t current_run(const struct model *m)
 {
-	if (m->n_rows == 0 || m->n_rows <= m->merge_barrier)
+	return m->n_runs ? (uint32_t)(m->n_runs - 1) : MODEL_NONE;
+}
+
+static int same_as_last_row(const struct model *m, uint32_t stack, const int64_t *values,
+			    const struct model_memory *memory, uint32_t labels)
+{
+	if (m->keep_samples_apart || m->n_rows == 0 || m->n_rows <= m->merge_barrier)
 		return 0;
 	const struct model_row *last = &m->rows[m->n_rows - 1];
-	if (last->stack != stack || last->run != m->n_runs - 1)
+	if (last->stack != stack || last->run != current_run(m) || last->labels != labels)
 		return 0;
 	size_t n = m->n_sample_types;
 	if (memcmp(&m->values[(m->n_rows - 1) * n], values, n * sizeof *values) != 0)
@@ -196,9 +276,9 @@ static void turn_on_memory(struct model *m)
 }
 
 void model_add_sample(struct model *m, uint32_t stack, const int64_t *values,
-		      const struct model_memory *memory)
+		      const struct model_memory *memory, uint32_t labels)
 {
-	if (same_as_last_row(m, stack, values, memory)) {
+	if (same_as_last_row(m, stack, values, memory, labels)) {
 		m->rows[m->n_rows - 1].repeat++;
 		return;
 	}
@@ -208,11 +288,28 @@ void model_add_sample(struct model *m, uint32_t stack, const int64_t *values,
 	size_t row = m->n_rows;
 	grow((void **)&m->rows, &m->cap_rows, row + 1, sizeof *m->rows);
 	grow((void **)&m->values, &m->cap_values, (row + 1) * n, sizeof *m->values);
-	m->rows[row] = (struct model_row){ stack, (uint32_t)(m->n_runs - 1), 1 };
+	m->rows[row] = (struct model_row){ stack, current_run(m), labels, 1 };
 	memcpy(&m->values[row * n], values, n * sizeof *values);
 	if (m->has_memory) {
 		grow((void **)&m->memory, &m->cap_memory, row + 1, sizeof *m->memory);
 		m->memory[row] = memory ? *memory : (struct model_memory){ 0, 0, 0, 0 };
 	}
 	m->n_rows++;
+}
+
+size_t model_stack_frames(const struct model *m, uint32_t stack, struct model_frame **frames,
+			  size_t *cap)
+{
+	size_t n = 0;
+	for (; stack != MODEL_EMPTY_STACK; stack = m->stacks[stack].caller) {
+		uint32_t loc = m->stacks[stack].location;
+		const struct model_location *l = &m->locations[loc];
+		grow((void **)frames, cap, n + 1 + l->n_inlined, sizeof **frames);
+		(*frames)[n++] = (struct model_frame){ l->function, l->line, loc };
+		for (uint32_t k = 0; k < l->n_inlined; k++) {
+			const struct model_line *in = &m->inlined[l->first_inlined + k];
+			(*frames)[n++] = (struct model_frame){ in->function, in->line, loc };
+		}
+	}
+	return n;
 }

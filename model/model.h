@@ -15,7 +15,10 @@
  *    where they were;
  *  - Rprof's memory columns (small_v, big_v, nodes, dup_count) per row;
  *  - a function may be `truncated`: the outermost frame of a sample that
- *    R's line buffer cut short, kept with its raw bytes as its name.
+ *    R's line buffer cut short, kept with its raw bytes as its name;
+ *  - pprof's mappings, location addresses and inlined lines, labels, and
+ *    the ids a file gave its functions, locations and mappings (kept so
+ *    that a pprof file can be written back as it was).
  *
  * Ids are dense indexes. The model holds no format header: what a header
  * says is stored as data (interval, modes), and writers rebuild headers.
@@ -45,11 +48,40 @@ struct model_function {
 	uint32_t name, system_name, file_name;
 	int64_t start_line;
 	uint8_t truncated;
+	uint64_t id; /* the input's id; 0 when it had none */
+};
+
+struct model_line {
+	uint32_t function;
+	int64_t line, column;
 };
 
 struct model_location {
-	uint32_t function;
-	int64_t line; /* 0: unknown */
+	uint32_t function; /* MODEL_NONE: no line (an unsymbolized address) */
+	int64_t line;      /* 0: unknown */
+	int64_t column;
+	uint64_t id;       /* the input's id; 0 when it had none */
+	uint32_t mapping;  /* MODEL_NONE: none */
+	uint64_t address;
+	/* The callers this line was inlined into, innermost first. */
+	uint32_t first_inlined, n_inlined;
+	uint8_t is_folded;
+};
+
+struct model_mapping {
+	uint64_t id, memory_start, memory_limit, file_offset;
+	uint32_t filename, build_id;
+	uint8_t has_functions, has_filenames, has_line_numbers, has_inline_frames;
+};
+
+struct model_label {
+	uint32_t key, str;
+	int64_t num;
+	uint32_t num_unit;
+};
+
+struct model_label_set {
+	uint32_t first, count;
 };
 
 struct model_stack_node {
@@ -76,7 +108,8 @@ struct model_memory {
 
 struct model_row {
 	uint32_t stack;
-	uint32_t run;
+	uint32_t run;    /* MODEL_NONE in a profile that has no runs */
+	uint32_t labels; /* label set; 0 is the empty one */
 	uint64_t repeat; /* consecutive identical samples this row stands for */
 };
 
@@ -96,6 +129,17 @@ struct model {
 	struct model_location *locations;
 	size_t n_locations, cap_locations;
 	struct hashidx location_index;
+	struct model_line *inlined;
+	size_t n_inlined, cap_inlined;
+
+	struct model_mapping *mappings;
+	size_t n_mappings, cap_mappings;
+
+	struct model_label *labels;
+	size_t n_labels, cap_labels;
+	struct model_label_set *label_sets; /* [0] is the empty set */
+	size_t n_label_sets, cap_label_sets;
+	struct hashidx label_set_index;
 
 	struct model_stack_node *stacks; /* [0] is the empty stack */
 	size_t n_stacks, cap_stacks;
@@ -119,6 +163,14 @@ struct model {
 
 	/* Rows before this index may not absorb the next sample. */
 	size_t merge_barrier;
+	/* pprof keeps each sample apart: merging would change its sample list. */
+	int keep_samples_apart;
+	/*
+	 * Set by readers of formats that legitimately break R's rules (pprof:
+	 * empty names, any sample types, zero or negative values); the
+	 * validator then checks only what such a format requires.
+	 */
+	int lenient;
 };
 
 void model_init(struct model *m);
@@ -128,24 +180,47 @@ uint32_t model_str(struct model *m, const char *bytes, size_t len);
 const char *model_cstr(const struct model *m, uint32_t id);
 
 void model_set_meta(struct model *m, const char *key, const char *value);
+/* Adds a row even when the key exists (meta may repeat a key: comments). */
+void model_add_meta(struct model *m, uint32_t key, uint32_t value);
 /* HASHIDX_NONE when absent. */
 uint32_t model_get_meta(const struct model *m, const char *key);
 uint32_t model_add_sample_type(struct model *m, const char *type, const char *unit);
 
 uint32_t model_function(struct model *m, const struct model_function *f);
 uint32_t model_location(struct model *m, uint32_t function, int64_t line);
+/* Appends a location as a file gave it, with its inlined callers' lines. */
+uint32_t model_add_location(struct model *m, const struct model_location *l,
+			    const struct model_line *inlined, size_t n_inlined);
+uint32_t model_add_mapping(struct model *m, const struct model_mapping *mapping);
+/* Interns a list of labels as a set; 0 for none. */
+uint32_t model_label_set(struct model *m, const struct model_label *labels, size_t n);
 uint32_t model_stack(struct model *m, uint32_t location, uint32_t caller);
 
 uint32_t model_add_run(struct model *m, const struct model_run *run);
 void model_add_source_file(struct model *m, uint64_t number, uint32_t path);
 
 /*
- * Appends one sample to the last run: `values` has n_sample_types entries,
+ * Appends one sample to the last run (if any): `values` has n_sample_types entries,
  * `memory` is NULL unless memory columns are kept. Merges into the last row
  * when everything in it is equal.
  */
 void model_add_sample(struct model *m, uint32_t stack, const int64_t *values,
-		      const struct model_memory *memory);
+		      const struct model_memory *memory, uint32_t labels);
+
+/* One frame of a stack as a reader of the profile sees it. */
+struct model_frame {
+	uint32_t function; /* MODEL_NONE for an unsymbolized location */
+	int64_t line;
+	uint32_t location;
+};
+
+/*
+ * The frames of a stack, innermost first: each location's own line, then
+ * the lines of the callers it was inlined into. *frames is grown as
+ * needed (free it when done); returns how many there are.
+ */
+size_t model_stack_frames(const struct model *m, uint32_t stack, struct model_frame **frames,
+			  size_t *cap);
 
 /*
  * Checks the rules of R's validate_profile plus ours; reports each problem

@@ -42,11 +42,16 @@ static void check_meta_and_types(struct check *c)
 	uint32_t version = model_get_meta(m, "version");
 	if (version == HASHIDX_NONE || !str_is(m, version, "1.0"))
 		problem(c, "meta has no version 1.0");
-	if (m->n_sample_types == 0)
-		problem(c, "no sample types");
-	else if (!str_is(m, m->sample_types[0].type, "samples") ||
-		 !str_is(m, m->sample_types[0].unit, "count"))
+	if (m->n_sample_types == 0) {
+		if (!m->lenient || m->n_rows)
+			problem(c, "no sample types");
+	} else if (!m->lenient && (!str_is(m, m->sample_types[0].type, "samples") ||
+				   !str_is(m, m->sample_types[0].unit, "count"))) {
 		problem(c, "first sample type is not samples/count");
+	}
+	for (size_t i = 0; i < m->n_meta; i++)
+		if (m->meta[i].key >= m->strings.count || m->meta[i].value >= m->strings.count)
+			problem(c, "meta row %zu names a missing string", i);
 }
 
 static void check_functions(struct check *c)
@@ -57,7 +62,7 @@ static void check_functions(struct check *c)
 		if (f->name >= m->strings.count || f->system_name >= m->strings.count ||
 		    f->file_name >= m->strings.count)
 			problem(c, "function %zu names a missing string", i);
-		else if (f->name == 0 || f->system_name == 0)
+		else if (!m->lenient && (f->name == 0 || f->system_name == 0))
 			problem(c, "function %zu has an empty name", i);
 		if (f->start_line < 0)
 			problem(c, "function %zu has a negative start line", i);
@@ -69,10 +74,37 @@ static void check_locations(struct check *c)
 	const struct model *m = c->m;
 	for (size_t i = 0; i < m->n_locations; i++) {
 		const struct model_location *l = &m->locations[i];
-		if (l->function >= m->n_functions)
+		if (l->function != MODEL_NONE && l->function >= m->n_functions)
 			problem(c, "location %zu names missing function %u", i, l->function);
-		if (l->line < 0)
+		if (l->line < 0 && !m->lenient)
 			problem(c, "location %zu has a negative line", i);
+		if (l->mapping != MODEL_NONE && l->mapping >= m->n_mappings)
+			problem(c, "location %zu names missing mapping %u", i, l->mapping);
+		if ((uint64_t)l->first_inlined + l->n_inlined > m->n_inlined) {
+			problem(c, "location %zu has inlined lines out of range", i);
+			continue;
+		}
+		for (uint32_t k = 0; k < l->n_inlined; k++)
+			if (m->inlined[l->first_inlined + k].function >= m->n_functions)
+				problem(c, "location %zu has an inlined line with no function", i);
+	}
+	for (size_t i = 0; i < m->n_mappings; i++)
+		if (m->mappings[i].filename >= m->strings.count ||
+		    m->mappings[i].build_id >= m->strings.count)
+			problem(c, "mapping %zu names a missing string", i);
+}
+
+static void check_labels(struct check *c)
+{
+	const struct model *m = c->m;
+	for (size_t i = 0; i < m->n_label_sets; i++)
+		if ((uint64_t)m->label_sets[i].first + m->label_sets[i].count > m->n_labels)
+			problem(c, "label set %zu is out of range", i);
+	for (size_t i = 0; i < m->n_labels; i++) {
+		const struct model_label *l = &m->labels[i];
+		if (l->key >= m->strings.count || l->str >= m->strings.count ||
+		    l->num_unit >= m->strings.count)
+			problem(c, "label %zu names a missing string", i);
 	}
 }
 
@@ -89,7 +121,8 @@ static void check_stacks(struct check *c)
 		if (s->caller >= i)
 			problem(c, "stack %zu has caller %u that is not older", i, s->caller);
 		const struct model_location *l = &m->locations[s->location];
-		if (l->function < m->n_functions && m->functions[l->function].truncated &&
+		if (l->function != MODEL_NONE && l->function < m->n_functions &&
+		    m->functions[l->function].truncated &&
 		    s->caller != MODEL_EMPTY_STACK)
 			problem(c, "stack %zu has a truncated frame that is not outermost", i);
 	}
@@ -98,8 +131,6 @@ static void check_stacks(struct check *c)
 static void check_runs(struct check *c)
 {
 	const struct model *m = c->m;
-	if (m->n_rows && m->n_runs == 0)
-		problem(c, "samples but no run");
 	for (size_t i = 0; i < m->n_runs; i++) {
 		uint32_t first = m->runs[i].first_row;
 		if ((i == 0 && first != 0) || (i > 0 && first < m->runs[i - 1].first_row) ||
@@ -130,8 +161,11 @@ static void check_rows(struct check *c)
 			problem(c, "sample %zu has value 0", i);
 		if (r->stack >= m->n_stacks)
 			problem(c, "sample %zu names missing stack %u", i, r->stack);
-		if (r->run >= m->n_runs || m->runs[r->run].first_row > i)
+		if (m->n_runs ? r->run >= m->n_runs || m->runs[r->run].first_row > i
+			      : r->run != MODEL_NONE)
 			problem(c, "sample %zu lies outside its run %u", i, r->run);
+		if (r->labels >= m->n_label_sets)
+			problem(c, "sample %zu names missing label set %u", i, r->labels);
 		if (c->problems > 20)
 			return;
 	}
@@ -144,6 +178,7 @@ size_t model_validate(const struct model *m, const char *source)
 	check_functions(&c);
 	check_locations(&c);
 	check_stacks(&c);
+	check_labels(&c);
 	check_runs(&c);
 	check_rows(&c);
 	return c.problems;

@@ -19,7 +19,7 @@ static void strings_are_interned_once(void)
 
 static uint32_t frame(struct model *m, const char *name)
 {
-	struct model_function f = { 0, 0, 0, 0, 0 };
+	struct model_function f = { 0 };
 	f.name = f.system_name = model_str(m, name, strlen(name));
 	return model_location(m, model_function(m, &f), 0);
 }
@@ -52,19 +52,19 @@ static void consecutive_identical_samples_merge(void)
 	int64_t one = 1;
 	uint32_t s = model_stack(&m, frame(&m, "f"), 0);
 	uint32_t t = model_stack(&m, frame(&m, "g"), 0);
-	model_add_sample(&m, s, &one, NULL);
-	model_add_sample(&m, s, &one, NULL);
-	model_add_sample(&m, t, &one, NULL);
-	model_add_sample(&m, s, &one, NULL);
+	model_add_sample(&m, s, &one, NULL, 0);
+	model_add_sample(&m, s, &one, NULL, 0);
+	model_add_sample(&m, t, &one, NULL, 0);
+	model_add_sample(&m, s, &one, NULL, 0);
 	CHECK(m.n_rows == 3);
 	CHECK(m.rows[0].repeat == 2 && m.rows[1].repeat == 1 && m.rows[2].repeat == 1);
 	/* A #File line between two samples keeps them apart, as does a new run. */
 	model_add_source_file(&m, 1, model_str(&m, "x.R", 3));
-	model_add_sample(&m, s, &one, NULL);
+	model_add_sample(&m, s, &one, NULL, 0);
 	CHECK(m.n_rows == 4);
 	struct model_run run = { 0, 20000, 0, 0, 0 };
 	model_add_run(&m, &run);
-	model_add_sample(&m, s, &one, NULL);
+	model_add_sample(&m, s, &one, NULL, 0);
 	CHECK(m.n_rows == 5 && m.rows[4].run == 1);
 	CHECK(model_validate(&m, "test") == 0);
 	model_free(&m);
@@ -76,9 +76,9 @@ static void memory_samples_merge_only_when_equal(void)
 	setup_run(&m);
 	int64_t one = 1;
 	struct model_memory a = { 1, 2, 56, 0 }, b = { 1, 2, 112, 0 };
-	model_add_sample(&m, 0, &one, &a);
-	model_add_sample(&m, 0, &one, &a);
-	model_add_sample(&m, 0, &one, &b);
+	model_add_sample(&m, 0, &one, &a, 0);
+	model_add_sample(&m, 0, &one, &a, 0);
+	model_add_sample(&m, 0, &one, &b, 0);
 	CHECK(m.has_memory && m.n_rows == 2 && m.rows[0].repeat == 2);
 	CHECK(m.memory[1].nodes == 112);
 	model_free(&m);
@@ -89,18 +89,18 @@ static void validator_finds_broken_models(void)
 	struct model m;
 	setup_run(&m);
 	int64_t one = 1;
-	struct model_function truncated = { 0, 0, 0, 0, 1 };
+	struct model_function truncated = { .truncated = 1 };
 	truncated.name = truncated.system_name = model_str(&m, "\"standardGen", 12);
 	uint32_t cut = model_location(&m, model_function(&m, &truncated), 0);
 	uint32_t outer = model_stack(&m, cut, 0);
 	CHECK(model_validate(&m, "test") == 0);
 	/* A truncated frame with a caller is not what R's line buffer leaves. */
-	model_add_sample(&m, model_stack(&m, frame(&m, "f"), model_stack(&m, cut, outer)), &one, NULL);
+	model_add_sample(&m, model_stack(&m, frame(&m, "f"), model_stack(&m, cut, outer)), &one, NULL, 0);
 	CHECK(model_validate(&m, "test") == 1);
 	model_free(&m);
 
 	setup_run(&m);
-	struct model_function empty = { 0, 0, 0, 0, 0 };
+	struct model_function empty = { 0 };
 	model_location(&m, model_function(&m, &empty), 0);
 	m.locations[0].line = -1;
 	CHECK(model_validate(&m, "test") == 2);

@@ -9,7 +9,7 @@ MANDIR ?= $(PREFIX)/share/man
 DESTDIR ?=
 
 STD_FLAGS = -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE
-LIBS = -lz
+LIBS = -lprotobuf-nanopb -lz
 
 ifdef SANITIZE
 BUILD = build-sanitize
@@ -23,7 +23,7 @@ endif
 
 ALL_CFLAGS = $(STD_FLAGS) $(CFLAGS) $(SAN_FLAGS) -MMD -MP
 
-LIB_SRC = $(wildcard io/*.c model/*.c formats/*.c)
+LIB_SRC = $(wildcard io/*.c model/*.c formats/*.c nanopb_gen/*.c)
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(wildcard test/unit/*.c)
 UNIT_OBJ = $(UNIT_SRC:%.c=$(BUILD)/%.o)
@@ -49,11 +49,13 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-# Converts a bundled R profile and shows that it comes back unchanged.
+# Converts a bundled R profile to pprof and back, and shows it unchanged.
 demo: prof
 	./prof --list-formats
-	./prof -o demo.out testdata/rprof/boot-memory-gc-line.out
-	cmp demo.out testdata/rprof/boot-memory-gc-line.out && echo "demo.out: converted, identical to the input"
+	./prof -o demo.pb.gz testdata/rprof/boot-memory-gc-line.out
+	./prof -o demo.out demo.pb.gz
+	cmp demo.out testdata/rprof/boot-memory-gc-line.out && \
+		echo "demo.pb.gz: the R profile as pprof; demo.out: back to Rprof, identical to the input"
 
 check: $(BUILD)/prof $(BUILD)/unit
 	sh test/run.sh $(BUILD)
@@ -74,7 +76,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/prof $(DESTDIR)$(MANDIR)/man1/prof.1
 
 clean:
-	rm -rf build build-sanitize prof demo.out
+	rm -rf build build-sanitize prof demo.out demo.pb.gz
 
 -include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(BUILD)/main.d
 

@@ -14,10 +14,12 @@
 
 #define PROF_VERSION "0.1.0"
 
-enum { EXIT_DATA = 1, EXIT_USAGE = 2, PROBE_BYTES = 4096, PROBE_DOUBTFUL = 50 };
+enum { EXIT_DATA = 1, EXIT_USAGE = 2, PROBE_BYTES = 4096, PROBE_DOUBTFUL = 50,
+       GO_GZIP_LEVEL = 6 };
 
 struct options {
 	const char *from, *to, *output, *input;
+	struct write_options write;
 };
 
 static void usage(FILE *f)
@@ -29,6 +31,10 @@ static void usage(FILE *f)
 	      "  -f, --from FORMAT   input format (default: auto, detected from the data)\n"
 	      "  -t, --to FORMAT     output format (default: from -o FILE's extension)\n"
 	      "  -o, --output FILE   write FILE instead of stdout\n"
+	      "  -s, --sample-type TYPE\n"
+	      "                      the sample type (name or 0-based index) to write\n"
+	      "                      where the output format holds one\n"
+	      "  -l, --level N       gzip level for compressed output, 1-9 (default 6)\n"
 	      "  -q, --quiet         print errors only, no warnings\n"
 	      "      --list-formats  list the formats with what they can do\n"
 	      "      --help          show this help\n"
@@ -64,6 +70,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "from", required_argument, NULL, 'f' },
 		{ "to", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "sample-type", required_argument, NULL, 's' },
+		{ "level", required_argument, NULL, 'l' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -72,11 +80,17 @@ static void parse_options(int argc, char **argv, struct options *o)
 	};
 	int c;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":f:t:o:q", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:t:o:s:l:q", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'f': o->from = optarg; break;
 		case 't': o->to = optarg; break;
 		case 'o': o->output = optarg; break;
+		case 's': o->write.sample_type = optarg; break;
+		case 'l':
+			if (optarg[0] < '1' || optarg[0] > '9' || optarg[1])
+				usage_error("--level takes 1 to 9, not '%s'", optarg);
+			o->write.level = optarg[0] - '0';
+			break;
 		case 'q': diag_set_quiet(1); break;
 		case 'h': usage(stdout); exit(0);
 		case 'V': puts("prof " PROF_VERSION); exit(0);
@@ -177,7 +191,7 @@ static int convert(const struct options *o, const struct format *writer)
 			diag_error(out.name, 0, "refusing to write binary %s to a terminal; "
 				   "use -o FILE or redirect", writer->name);
 			output_abort(&out);
-		} else if (writer->write(&m, &out) < 0) {
+		} else if (writer->write(&m, &out, &o->write) < 0) {
 			output_abort(&out);
 		} else if (output_commit(&out) == 0) {
 			rc = 0;
@@ -198,7 +212,7 @@ static void on_signal(int sig)
 
 int main(int argc, char **argv)
 {
-	struct options o = { NULL, NULL, NULL, NULL };
+	struct options o = { NULL, NULL, NULL, NULL, { NULL, GO_GZIP_LEVEL } };
 	parse_options(argc, argv, &o);
 	const struct format *writer = pick_writer(&o);
 	if (o.from && strcmp(o.from, "auto") != 0)

@@ -13,6 +13,12 @@
 #include "../io/output.h"
 #include "../model/model.h"
 
+/* What the command line says about writing. */
+struct write_options {
+	const char *sample_type; /* --sample-type: a name or an index; NULL for the default */
+	int level;               /* --level: gzip level 1-9 */
+};
+
 struct format {
 	const char *name;
 	const char *description;
@@ -23,7 +29,7 @@ struct format {
 	/* 0, or -1 after reporting the error. NULL when not readable. */
 	int (*read)(struct input *in, struct model *m);
 	/* 0, or -1 after reporting the error. NULL when not writable. */
-	int (*write)(const struct model *m, struct output *out);
+	int (*write)(const struct model *m, struct output *out, const struct write_options *opts);
 };
 
 extern const struct format *const formats[];

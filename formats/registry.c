@@ -4,9 +4,11 @@
 #include <string.h>
 
 extern const struct format format_rprof;
+extern const struct format format_pprof;
 
 const struct format *const formats[] = {
 	&format_rprof,
+	&format_pprof,
 	NULL,
 };
 

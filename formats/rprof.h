@@ -22,6 +22,6 @@ size_t rprof_header_flags(const char *s, size_t len, int *memory, int *gc, int *
 int rprof_is_header(const char *s, size_t len);
 
 int rprof_read(struct input *in, struct model *m);
-int rprof_write(const struct model *m, struct output *out);
+int rprof_write(const struct model *m, struct output *out, const struct write_options *opts);
 
 #endif

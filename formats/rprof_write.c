@@ -4,7 +4,14 @@
  * numbers; a file that a sample needs and no kept line defines gets the
  * next number, defined right before that sample, as R does. Each row is
  * built once and written as many times as it has ticks.
+ *
+ * A profile with no runs (read from pprof) becomes one run: the interval
+ * from its period, ticks from a count sample type or from a time type
+ * divided by the period (FORMATS.md), inlined frames expanded.
  */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../io/diag.h"
@@ -16,9 +23,19 @@ struct numbered_path {
 	uint64_t number;
 };
 
+/* How a row's value of one sample type becomes ticks. */
+struct ticks {
+	size_t type;
+	uint64_t unit_ns;   /* 0: the type counts samples */
+	uint64_t period_ns;
+};
+
 struct writer {
 	const struct model *m;
 	struct output *out;
+	struct ticks ticks;
+	struct model_frame *frames;
+	size_t cap_frames;
 	/* #File numbers defined so far in the current run. */
 	struct numbered_path *defined;
 	size_t n_defined, cap_defined;
@@ -85,48 +102,64 @@ static void write_kept_files(struct writer *w, uint32_t run, size_t row)
 	}
 }
 
-static const struct model_function *frame_function(const struct model *m, uint32_t stack,
-						   int64_t *line)
+/* Defines, R's way, each file these frames refer to that has no number yet. */
+static void define_needed_files(struct writer *w, size_t n_frames)
 {
-	const struct model_location *l = &m->locations[m->stacks[stack].location];
-	*line = l->line;
-	return &m->functions[l->function];
-}
-
-/* Defines, R's way, each file this stack refers to that has no number yet. */
-static void define_needed_files(struct writer *w, uint32_t stack)
-{
-	for (; stack != MODEL_EMPTY_STACK; stack = w->m->stacks[stack].caller) {
-		int64_t line;
-		const struct model_function *f = frame_function(w->m, stack, &line);
-		if (line > 0 && !number_of(w, f->file_name))
-			define_file(w, w->max_number + 1, f->file_name);
+	for (size_t k = 0; k < n_frames; k++) {
+		const struct model_frame *fr = &w->frames[k];
+		if (fr->line <= 0 || fr->function == MODEL_NONE)
+			continue;
+		uint32_t file = w->m->functions[fr->function].file_name;
+		if (!number_of(w, file))
+			define_file(w, w->max_number + 1, file);
 	}
 }
 
-static int build_frames(struct writer *w, uint32_t stack)
+/* A frame with no function (an address pprof never symbolized) is named by its address. */
+static int build_name(struct writer *w, const struct model_frame *fr)
 {
 	const struct model *m = w->m;
-	for (; stack != MODEL_EMPTY_STACK; stack = m->stacks[stack].caller) {
-		int64_t line;
-		const struct model_function *f = frame_function(m, stack, &line);
-		const struct strtab_entry *name = strtab_get(&m->strings, f->name);
-		if (memchr(name->bytes, '\0', name->len)) {
-			diag_error(w->out->name, 0, "function name with a NUL byte: Rprof cannot hold it");
-			return -1;
-		}
-		if (f->truncated) {
-			append(w, name->bytes, name->len);
+	if (fr->function == MODEL_NONE) {
+		char hex[24];
+		int n = snprintf(hex, sizeof hex, "0x%" PRIx64, m->locations[fr->location].address);
+		append(w, hex, (size_t)n);
+		return 0;
+	}
+	const struct model_function *f = &m->functions[fr->function];
+	const struct strtab_entry *name = strtab_get(&m->strings, f->name ? f->name : f->system_name);
+	if (name->len == 0) {
+		append(w, "<unknown>", 9);
+		return 0;
+	}
+	if (memchr(name->bytes, '\0', name->len)) {
+		diag_error(w->out->name, 0, "function name with a NUL byte: Rprof cannot hold it");
+		return -1;
+	}
+	append(w, name->bytes, name->len);
+	return 0;
+}
+
+static int build_frames(struct writer *w, size_t n_frames)
+{
+	const struct model *m = w->m;
+	for (size_t k = 0; k < n_frames; k++) {
+		const struct model_frame *fr = &w->frames[k];
+		const struct model_function *f =
+			fr->function == MODEL_NONE ? NULL : &m->functions[fr->function];
+		if (f && f->truncated) {
+			if (build_name(w, fr) < 0)
+				return -1;
 			continue;
 		}
-		if (line > 0) {
+		if (f && fr->line > 0) {
 			append_u64(w, number_of(w, f->file_name));
 			append(w, "#", 1);
-			append_u64(w, (uint64_t)line);
+			append_u64(w, (uint64_t)fr->line);
 			append(w, " ", 1);
 		}
 		append(w, "\"", 1);
-		append(w, name->bytes, name->len);
+		if (build_name(w, fr) < 0)
+			return -1;
 		append(w, "\" ", 2);
 	}
 	return 0;
@@ -155,29 +188,45 @@ static void write_header(struct writer *w, const struct model_run *run)
 	output_byte(w->out, '\n');
 }
 
+static int row_ticks(struct writer *w, size_t i, uint64_t *ticks)
+{
+	const struct model *m = w->m;
+	int64_t v = m->values[i * m->n_sample_types + w->ticks.type];
+	if (v < 0) {
+		diag_error(w->out->name, 0, "sample %zu has a negative value; Rprof cannot hold it", i);
+		return -1;
+	}
+	uint64_t total = (uint64_t)v * m->rows[i].repeat;
+	/* Time becomes ticks of one period each, to the nearest. */
+	if (w->ticks.unit_ns)
+		total = (total * w->ticks.unit_ns + w->ticks.period_ns / 2) / w->ticks.period_ns;
+	*ticks = total;
+	return 0;
+}
+
 static int write_row(struct writer *w, const struct model_run *run, size_t i)
 {
 	const struct model *m = w->m;
-	const struct model_row *row = &m->rows[i];
-	define_needed_files(w, row->stack);
+	uint64_t ticks;
+	if (row_ticks(w, i, &ticks) < 0)
+		return -1;
+	if (ticks == 0)
+		return 0;
+	size_t n_frames = model_stack_frames(m, m->rows[i].stack, &w->frames, &w->cap_frames);
+	define_needed_files(w, n_frames);
 	w->len = 0;
 	if (run->memory_profiling && m->has_memory)
 		build_memory_prefix(w, &m->memory[i]);
-	if (build_frames(w, row->stack) < 0)
+	if (build_frames(w, n_frames) < 0)
 		return -1;
 	append(w, "\n", 1);
-	/* A tick is one sample of the samples/count type. */
-	uint64_t ticks = row->repeat * (uint64_t)m->values[i * m->n_sample_types];
 	for (uint64_t t = 0; t < ticks && !w->out->failed; t++)
 		output_write(w->out, w->line, w->len);
 	return 0;
 }
 
-static int write_run(struct writer *w, uint32_t r)
+static int write_run(struct writer *w, uint32_t r, const struct model_run *run, size_t end)
 {
-	const struct model *m = w->m;
-	const struct model_run *run = &m->runs[r];
-	size_t end = r + 1 < m->n_runs ? m->runs[r + 1].first_row : m->n_rows;
 	write_header(w, run);
 	w->n_defined = 0;
 	w->max_number = 0;
@@ -191,19 +240,110 @@ static int write_run(struct writer *w, uint32_t r)
 	return 0;
 }
 
-int rprof_write(const struct model *m, struct output *out)
+static uint64_t unit_ns(const struct model *m, uint32_t unit)
 {
-	if (m->n_runs == 0) {
-		diag_error(out->name, 0, "the profile has no sampling interval for an Rprof header");
+	static const struct {
+		const char *name;
+		uint64_t ns;
+	} units[] = { { "nanoseconds", 1 }, { "microseconds", 1000 }, { "milliseconds", 1000000 },
+		      { "seconds", 1000000000 } };
+	for (size_t i = 0; i < sizeof units / sizeof *units; i++)
+		if (strcmp(model_cstr(m, unit), units[i].name) == 0)
+			return units[i].ns;
+	return 0;
+}
+
+static uint64_t period_ns(const struct model *m)
+{
+	uint32_t period = model_get_meta(m, "period"), unit = model_get_meta(m, "period_unit");
+	if (period == HASHIDX_NONE || unit == HASHIDX_NONE)
+		return 0;
+	int64_t p = strtoll(model_cstr(m, period), NULL, 10);
+	return p > 0 ? (uint64_t)p * unit_ns(m, unit) : 0;
+}
+
+static int is_count(const struct model *m, size_t type)
+{
+	return strcmp(model_cstr(m, m->sample_types[type].unit), "count") == 0;
+}
+
+/* --sample-type by name or index, else a samples/count type, else a time type. */
+static int pick_type(const struct model *m, const char *wanted, size_t *type)
+{
+	for (size_t i = 0; i < m->n_sample_types && wanted; i++)
+		if (strcmp(model_cstr(m, m->sample_types[i].type), wanted) == 0)
+			return *type = i, 0;
+	if (wanted) {
+		char *end;
+		unsigned long i = strtoul(wanted, &end, 10);
+		if (*wanted && !*end && i < m->n_sample_types)
+			return *type = i, 0;
 		return -1;
 	}
+	for (size_t i = 0; i < m->n_sample_types; i++)
+		if (strcmp(model_cstr(m, m->sample_types[i].type), "samples") == 0 && is_count(m, i))
+			return *type = i, 0;
+	for (size_t i = 0; i < m->n_sample_types; i++)
+		if (unit_ns(m, m->sample_types[i].unit))
+			return *type = i, 0;
+	return -1;
+}
+
+static int choose_ticks(const struct model *m, const struct write_options *opts,
+			const char *out_name, struct ticks *t)
+{
+	if (pick_type(m, opts->sample_type, &t->type) < 0) {
+		diag_error(out_name, 0, "%s%s%s; Rprof needs ticks from a count or time sample type: "
+					"choose one with --sample-type",
+			   opts->sample_type ? "no sample type '" : "no count or time sample type",
+			   opts->sample_type ? opts->sample_type : "", opts->sample_type ? "'" : "");
+		return -1;
+	}
+	t->period_ns = period_ns(m);
+	t->unit_ns = is_count(m, t->type) ? 0 : unit_ns(m, m->sample_types[t->type].unit);
+	if (!is_count(m, t->type) && (!t->unit_ns || !t->period_ns)) {
+		diag_error(out_name, 0, "sample type '%s' is neither a count nor a time with a "
+					"sampling period; choose another with --sample-type",
+			   model_cstr(m, m->sample_types[t->type].type));
+		return -1;
+	}
+	return 0;
+}
+
+/* The one run of a profile that has none: interval from the period. */
+static int synthesize_run(const struct model *m, const struct ticks *t, const char *out_name,
+			  struct model_run *run)
+{
+	if (t->period_ns < 1000) {
+		diag_error(out_name, 0, "no sampling period of a microsecond or more: "
+					"nothing to write as Rprof's sample.interval");
+		return -1;
+	}
+	*run = (struct model_run){ 0, t->period_ns / 1000, 0, 0, 0 };
+	for (size_t i = 0; i < m->n_locations && !run->line_profiling; i++)
+		run->line_profiling = m->locations[i].line > 0;
+	return 0;
+}
+
+int rprof_write(const struct model *m, struct output *out, const struct write_options *opts)
+{
 	struct writer w;
 	memset(&w, 0, sizeof w);
 	w.m = m;
 	w.out = out;
+	if (choose_ticks(m, opts, out->name, &w.ticks) < 0)
+		return -1;
 	int rc = 0;
+	if (m->n_runs == 0) {
+		struct model_run run;
+		rc = synthesize_run(m, &w.ticks, out->name, &run);
+		if (rc == 0)
+			rc = write_run(&w, 0, &run, m->n_rows);
+	}
 	for (uint32_t r = 0; r < m->n_runs && rc == 0; r++)
-		rc = write_run(&w, r);
+		rc = write_run(&w, r, &m->runs[r],
+			       r + 1 < m->n_runs ? m->runs[r + 1].first_row : m->n_rows);
+	free(w.frames);
 	free(w.defined);
 	hashidx_free(&w.defined_index);
 	free(w.line);

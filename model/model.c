@@ -261,7 +261,7 @@ static int same_as_last_row(const struct model *m, uint32_t stack, const int64_t
 	if (last->stack != stack || last->run != current_run(m) || last->labels != labels)
 		return 0;
 	size_t n = m->n_sample_types;
-	if (memcmp(&m->values[(m->n_rows - 1) * n], values, n * sizeof *values) != 0)
+	if (n && memcmp(&m->values[(m->n_rows - 1) * n], values, n * sizeof *values) != 0)
 		return 0;
 	if (memory && !m->has_memory)
 		return 0;
@@ -289,7 +289,8 @@ void model_add_sample(struct model *m, uint32_t stack, const int64_t *values,
 	grow((void **)&m->rows, &m->cap_rows, row + 1, sizeof *m->rows);
 	grow((void **)&m->values, &m->cap_values, (row + 1) * n, sizeof *m->values);
 	m->rows[row] = (struct model_row){ stack, current_run(m), labels, 1 };
-	memcpy(&m->values[row * n], values, n * sizeof *values);
+	if (n)
+		memcpy(&m->values[row * n], values, n * sizeof *values);
 	if (m->has_memory) {
 		grow((void **)&m->memory, &m->cap_memory, row + 1, sizeof *m->memory);
 		m->memory[row] = memory ? *memory : (struct model_memory){ 0, 0, 0, 0 };

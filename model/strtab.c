@@ -18,7 +18,8 @@ static int entry_equals(const void *ctx, uint32_t id, const void *key)
 	const struct strtab *t = ctx;
 	const struct key *k = key;
 	const struct strtab_entry *e = &t->entries[id];
-	return e->len == k->len && memcmp(e->bytes, k->bytes, k->len) == 0;
+	/* An empty string may come as a NULL pointer, which memcmp must not see. */
+	return e->len == k->len && (k->len == 0 || memcmp(e->bytes, k->bytes, k->len) == 0);
 }
 
 void strtab_init(struct strtab *t)

@@ -62,3 +62,21 @@ check "CRLF input reads as LF" cmp -s "$TMP/cli.out" "$sample"
 head -c -1 "$sample" > "$TMP/nonl.out"
 check "no final newline" status_is 0 "$PROF" -t rprof "$TMP/nonl.out"
 check "no final newline read" cmp -s "$TMP/cli.out" "$sample"
+
+# pprof options and output.
+pprof_in=testdata/pprof/go/go_cpu.pb.gz
+check "-o .pb.gz picks pprof" status_is 0 "$PROF" -o "$TMP/o/cpu.pb.gz" "$sample"
+check "-o .pb.gz is gzip" sh -c "head -c 2 \"$TMP/o/cpu.pb.gz\" | od -An -tx1 | grep -q '1f 8b'"
+check "--level 1" status_is 0 "$PROF" --level 1 -t pprof -o "$TMP/o/fast.pb.gz" "$pprof_in"
+check "--level 1 output reads back" status_is 0 "$PROF" -t pprof "$TMP/o/fast.pb.gz"
+check "--level 0 is a usage error" status_is 2 "$PROF" --level 0 -t pprof "$pprof_in"
+check "--sample-type by name" status_is 0 "$PROF" -t rprof --sample-type cpu "$pprof_in"
+check "--sample-type by index" status_is 0 "$PROF" -t rprof -s 0 "$pprof_in"
+check "--sample-type unknown" status_is 1 "$PROF" -t rprof --sample-type nosuch "$pprof_in"
+check "--sample-type unknown says so" stderr_has "no sample type 'nosuch'.*--sample-type"
+check "heap profile has no ticks" status_is 1 "$PROF" -t rprof testdata/pprof/go/go_heap.pb.gz
+check "heap profile names --sample-type" stderr_has "choose one with --sample-type"
+if command -v script > /dev/null; then
+	check "binary to a terminal" status_is 1 script -qec "\"$PROF\" -t pprof \"$sample\"" /dev/null
+	check "binary to a terminal says so" stdout_has "refusing to write binary pprof to a terminal"
+fi

@@ -7,7 +7,8 @@
 #   - per-function tick counts equal R's summaryRprof (*.summaryRprof.tsv);
 #   - every file in testdata/invalid/FORMAT/ is refused with exit 1 and
 #     exactly the message in its .err file, and writes nothing;
-#   - the command line: test/cli.sh.
+#   - the command line: test/cli.sh;
+#   - pprof, judged by Go's readers: test/pprof.sh.
 cd "$(dirname "$0")/.." || exit 2
 BUILD=${1:-build}
 PROF=$BUILD/prof
@@ -69,6 +70,7 @@ for dir in testdata/invalid/*/; do
 	done
 done
 . test/cli.sh
+. test/pprof.sh
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

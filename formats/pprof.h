@@ -1,0 +1,80 @@
+/*
+ * What the pprof reader's two halves, the writer and the probe share. The
+ * raw profile is the file as decoded, with its own ids and string indexes;
+ * pprof_read.c checks it as Go does and turns it into the model.
+ */
+#ifndef PROF_PPROF_H
+#define PROF_PPROF_H
+
+#include "../nanopb_gen/profile.pb.h"
+#include "format.h"
+
+struct pprof_raw_sample {
+	size_t first_location, n_locations;
+	size_t first_value, n_values;
+	size_t first_label, n_labels;
+};
+
+struct pprof_raw_location {
+	uint64_t id, mapping_id, address;
+	size_t first_line, n_lines;
+	int is_folded;
+};
+
+struct pprof_raw {
+	uint32_t *strings; /* model string id by string-table index */
+	size_t n_strings, cap_strings;
+	perftools_profiles_ValueType *sample_types;
+	size_t n_sample_types, cap_sample_types;
+	struct pprof_raw_sample *samples;
+	size_t n_samples, cap_samples;
+	uint64_t *location_ids;
+	size_t n_location_ids, cap_location_ids;
+	uint64_t *values;
+	size_t n_values, cap_values;
+	perftools_profiles_Label *labels;
+	size_t n_labels, cap_labels;
+	perftools_profiles_Mapping *mappings;
+	size_t n_mappings, cap_mappings;
+	struct pprof_raw_location *locations;
+	size_t n_locations, cap_locations;
+	perftools_profiles_Line *lines;
+	size_t n_lines, cap_lines;
+	perftools_profiles_Function *functions;
+	size_t n_functions, cap_functions;
+	uint64_t *comments;
+	size_t n_comments, cap_comments;
+	int64_t drop_frames, keep_frames, time_nanos, duration_nanos, period;
+	int64_t default_sample_type, doc_url;
+	perftools_profiles_ValueType period_type;
+	char *scratch;
+	size_t cap_scratch;
+};
+
+/* Decodes the wire format; 0, or -1 after reporting. */
+int pprof_decode(struct input *in, struct model *m, struct pprof_raw *raw);
+void pprof_raw_free(struct pprof_raw *raw);
+
+int pprof_read(struct input *in, struct model *m);
+int pprof_write(const struct model *m, struct output *out, const struct write_options *opts);
+
+/*
+ * Rprof's runs, #File lines, memory columns and truncated frames have no
+ * place of their own in pprof; they travel as comments, labels and a
+ * system_name marker (pprof_rprof.c), so that Rprof -> pprof -> Rprof
+ * gives back the same bytes.
+ */
+#define PPROF_RPROF_RUN "prof:rprof:run "
+#define PPROF_RPROF_FILE "prof:rprof:file "
+#define PPROF_RPROF_TRUNCATED "prof:rprof:truncated"
+extern const char *const pprof_rprof_memory_keys[4];
+extern const char *const pprof_rprof_memory_units[4];
+
+/*
+ * Turns a model read from a pprof file that prof wrote from Rprof back
+ * into the model of that Rprof file. 1 if it did, 0 if the profile carries
+ * no Rprof annotations (or inconsistent ones: it then stays plain pprof).
+ */
+int pprof_rprof_restore(struct model *m, const char *source);
+
+#endif

@@ -1,0 +1,385 @@
+/*
+ * pprof decoding, first half of the reader: the wire format into a raw
+ * profile that still holds the file's ids and string indexes (they may
+ * refer forward: fields come in any order). nanopb reads tags, varints,
+ * leaf messages and skips unknown fields; Profile, Sample and Location are
+ * walked here, field by field, because a known field with the wrong wire
+ * type must be refused and nanopb's callbacks cannot see the wire type.
+ * Memory grows with what the input really holds: a length prefix is never
+ * trusted for an allocation.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include <pb_decode.h>
+
+#include "../io/diag.h"
+#include "../model/alloc.h"
+#include "pprof.h"
+
+struct decoder {
+	struct input *in;
+	struct pprof_raw *raw;
+	struct model *m;
+	uint64_t offset;     /* bytes consumed so far */
+	uint64_t field_at;   /* where the top-level field being read began */
+	const char *field;   /* its name, for messages */
+	int input_failed;    /* the input layer already said what went wrong */
+};
+
+static bool read_input(pb_istream_t *stream, pb_byte_t *buf, size_t count)
+{
+	struct decoder *d = stream->state;
+	size_t done = 0;
+	while (done < count) {
+		long n = input_read(d->in, buf + done, count - done);
+		if (n <= 0) {
+			/* Tells nanopb that a tag boundary here is the end of the message. */
+			if (n == 0)
+				stream->bytes_left = 0;
+			d->input_failed = n < 0;
+			return false;
+		}
+		done += (size_t)n;
+		d->offset += (uint64_t)n;
+	}
+	return true;
+}
+
+static int fail(struct decoder *d, const char *what, const pb_istream_t *stream)
+{
+	if (d->input_failed)
+		return -1;
+	const char *why = stream && stream->errmsg ? stream->errmsg : NULL;
+	diag_error(d->in->name, 0, "bad pprof: %s in %s at byte %" PRIu64 "%s%s", what, d->field,
+		   d->field_at, why ? ": " : "", why ? why : "");
+	return -1;
+}
+
+static int expect_wire(struct decoder *d, pb_wire_type_t got, pb_wire_type_t want)
+{
+	if (got == want)
+		return 0;
+	diag_error(d->in->name, 0, "bad pprof: wrong wire type %d for %s at byte %" PRIu64,
+		   (int)got, d->field, d->field_at);
+	return -1;
+}
+
+/*
+ * nanopb takes a zero tag for the end of a message; Go refuses it. After
+ * a submessage, bytes left over mean a zero tag stopped the decoding.
+ */
+static int close_sub(struct decoder *d, pb_istream_t *stream, pb_istream_t *sub)
+{
+	if (sub->bytes_left) {
+		diag_error(d->in->name, 0, "bad pprof: field number 0 in %s at byte %" PRIu64,
+			   d->field, d->field_at);
+		return -1;
+	}
+	if (!pb_close_string_substream(stream, sub))
+		return fail(d, "truncated submessage", stream);
+	return 0;
+}
+
+static int decode_leaf(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt,
+		       const pb_msgdesc_t *fields, void *dest)
+{
+	pb_istream_t sub;
+	if (expect_wire(d, wt, PB_WT_STRING) < 0)
+		return -1;
+	if (!pb_make_string_substream(stream, &sub))
+		return fail(d, "length past the end", stream);
+	if (!pb_decode(&sub, fields, dest))
+		return fail(d, "bad submessage", &sub);
+	return close_sub(d, stream, &sub);
+}
+
+/* A repeated integer: one varint, or a packed run of them (Go accepts both, mixed). */
+static int decode_repeated(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt,
+			   uint64_t **items, size_t *n, size_t *cap)
+{
+	uint64_t v;
+	if (wt == PB_WT_VARINT) {
+		if (!pb_decode_varint(stream, &v))
+			return fail(d, "bad varint", stream);
+		grow((void **)items, cap, *n + 1, sizeof **items);
+		(*items)[(*n)++] = v;
+		return 0;
+	}
+	pb_istream_t sub;
+	if (expect_wire(d, wt, PB_WT_STRING) < 0)
+		return -1;
+	if (!pb_make_string_substream(stream, &sub))
+		return fail(d, "length past the end", stream);
+	while (sub.bytes_left) {
+		if (!pb_decode_varint(&sub, &v))
+			return fail(d, "bad packed varint", &sub);
+		grow((void **)items, cap, *n + 1, sizeof **items);
+		(*items)[(*n)++] = v;
+	}
+	if (!pb_close_string_substream(stream, &sub))
+		return fail(d, "truncated packed field", stream);
+	return 0;
+}
+
+static int skip(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt)
+{
+	if (wt != PB_WT_VARINT && wt != PB_WT_64BIT && wt != PB_WT_STRING && wt != PB_WT_32BIT) {
+		diag_error(d->in->name, 0, "bad pprof: wire type %d (groups are not allowed) in %s at byte %" PRIu64,
+			   (int)wt, d->field, d->field_at);
+		return -1;
+	}
+	if (!pb_skip_field(stream, wt))
+		return fail(d, "unknown field cut short", stream);
+	return 0;
+}
+
+/* Walks the fields of a submessage, calling `field` for each. */
+static int each_field(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt, void *item,
+		      int (*field)(struct decoder *, pb_istream_t *, uint32_t, pb_wire_type_t, void *))
+{
+	pb_istream_t sub;
+	if (expect_wire(d, wt, PB_WT_STRING) < 0)
+		return -1;
+	if (!pb_make_string_substream(stream, &sub))
+		return fail(d, "length past the end", stream);
+	for (;;) {
+		pb_wire_type_t fwt;
+		uint32_t tag;
+		bool eof;
+		if (!pb_decode_tag(&sub, &fwt, &tag, &eof)) {
+			if (eof)
+				break;
+			return fail(d, "bad tag", &sub);
+		}
+		if (tag == 0)
+			return fail(d, "field number 0", NULL);
+		if (field(d, &sub, tag, fwt, item) < 0)
+			return -1;
+	}
+	return close_sub(d, stream, &sub);
+}
+
+static int sample_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_wire_type_t wt,
+			void *item)
+{
+	struct pprof_raw *raw = d->raw;
+	struct pprof_raw_sample *sample = item;
+	switch (tag) {
+	case 1:
+		return decode_repeated(d, s, wt, &raw->location_ids, &raw->n_location_ids,
+				       &raw->cap_location_ids);
+	case 2:
+		return decode_repeated(d, s, wt, &raw->values, &raw->n_values, &raw->cap_values);
+	case 3:
+		grow((void **)&raw->labels, &raw->cap_labels, raw->n_labels + 1, sizeof *raw->labels);
+		memset(&raw->labels[raw->n_labels], 0, sizeof *raw->labels);
+		if (decode_leaf(d, s, wt, perftools_profiles_Label_fields, &raw->labels[raw->n_labels]) < 0)
+			return -1;
+		raw->n_labels++;
+		sample->n_labels++;
+		return 0;
+	default:
+		return skip(d, s, wt);
+	}
+}
+
+static int decode_sample(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt)
+{
+	struct pprof_raw *raw = d->raw;
+	struct pprof_raw_sample sample = { raw->n_location_ids, 0, raw->n_values, 0, raw->n_labels, 0 };
+	if (each_field(d, stream, wt, &sample, sample_field) < 0)
+		return -1;
+	sample.n_locations = raw->n_location_ids - sample.first_location;
+	sample.n_values = raw->n_values - sample.first_value;
+	grow((void **)&raw->samples, &raw->cap_samples, raw->n_samples + 1, sizeof *raw->samples);
+	raw->samples[raw->n_samples++] = sample;
+	return 0;
+}
+
+static int varint_into(struct decoder *d, pb_istream_t *s, pb_wire_type_t wt, uint64_t *v)
+{
+	if (expect_wire(d, wt, PB_WT_VARINT) < 0)
+		return -1;
+	if (!pb_decode_varint(s, v))
+		return fail(d, "bad varint", s);
+	return 0;
+}
+
+static int location_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_wire_type_t wt,
+			  void *item)
+{
+	struct pprof_raw *raw = d->raw;
+	struct pprof_raw_location *l = item;
+	uint64_t folded;
+	switch (tag) {
+	case 1:
+		return varint_into(d, s, wt, &l->id);
+	case 2:
+		return varint_into(d, s, wt, &l->mapping_id);
+	case 3:
+		return varint_into(d, s, wt, &l->address);
+	case 4:
+		grow((void **)&raw->lines, &raw->cap_lines, raw->n_lines + 1, sizeof *raw->lines);
+		memset(&raw->lines[raw->n_lines], 0, sizeof *raw->lines);
+		if (decode_leaf(d, s, wt, perftools_profiles_Line_fields, &raw->lines[raw->n_lines]) < 0)
+			return -1;
+		raw->n_lines++;
+		l->n_lines++;
+		return 0;
+	case 5:
+		if (varint_into(d, s, wt, &folded) < 0)
+			return -1;
+		l->is_folded = folded != 0;
+		return 0;
+	default:
+		return skip(d, s, wt);
+	}
+}
+
+static int decode_location(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt)
+{
+	struct pprof_raw *raw = d->raw;
+	struct pprof_raw_location l;
+	memset(&l, 0, sizeof l);
+	l.first_line = raw->n_lines;
+	if (each_field(d, stream, wt, &l, location_field) < 0)
+		return -1;
+	grow((void **)&raw->locations, &raw->cap_locations, raw->n_locations + 1,
+	     sizeof *raw->locations);
+	raw->locations[raw->n_locations++] = l;
+	return 0;
+}
+
+/* Reads a string in chunks: its length prefix may claim more than exists. */
+static int decode_string(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt)
+{
+	pb_istream_t sub;
+	if (expect_wire(d, wt, PB_WT_STRING) < 0)
+		return -1;
+	if (!pb_make_string_substream(stream, &sub))
+		return fail(d, "length past the end", stream);
+	struct pprof_raw *raw = d->raw;
+	size_t len = 0;
+	while (sub.bytes_left) {
+		size_t chunk = sub.bytes_left < 65536 ? sub.bytes_left : 65536;
+		grow((void **)&raw->scratch, &raw->cap_scratch, len + chunk, 1);
+		if (!pb_read(&sub, (pb_byte_t *)raw->scratch + len, chunk))
+			return fail(d, "string cut short", &sub);
+		len += chunk;
+	}
+	if (!pb_close_string_substream(stream, &sub))
+		return fail(d, "string cut short", stream);
+	grow((void **)&raw->strings, &raw->cap_strings, raw->n_strings + 1, sizeof *raw->strings);
+	raw->strings[raw->n_strings++] = model_str(d->m, raw->scratch, len);
+	return 0;
+}
+
+static int decode_scalar(struct decoder *d, pb_istream_t *s, pb_wire_type_t wt, int64_t *dest)
+{
+	uint64_t v;
+	if (varint_into(d, s, wt, &v) < 0)
+		return -1;
+	*dest = (int64_t)v;
+	return 0;
+}
+
+static int decode_time(struct decoder *d, pb_istream_t *s, pb_wire_type_t wt)
+{
+	int64_t t;
+	if (decode_scalar(d, s, wt, &t) < 0)
+		return -1;
+	/* Go: a second start time means two profiles written back to back. */
+	if (d->raw->time_nanos != 0 && t != 0) {
+		diag_error(d->in->name, 0, "bad pprof: concatenated profiles detected (second time_nanos at byte %" PRIu64 ")",
+			   d->field_at);
+		return -1;
+	}
+	d->raw->time_nanos = t;
+	return 0;
+}
+
+static const char *const field_names[] = {
+	"field 0", "sample_type", "sample", "mapping", "location", "function", "string_table",
+	"drop_frames", "keep_frames", "time_nanos", "duration_nanos", "period_type", "period",
+	"comment", "default_sample_type", "doc_url",
+};
+
+static int profile_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_wire_type_t wt)
+{
+	struct pprof_raw *raw = d->raw;
+	d->field = tag < sizeof field_names / sizeof *field_names ? field_names[tag] : "an unknown field";
+	switch (tag) {
+	case 1:
+		grow((void **)&raw->sample_types, &raw->cap_sample_types, raw->n_sample_types + 1,
+		     sizeof *raw->sample_types);
+		memset(&raw->sample_types[raw->n_sample_types], 0, sizeof *raw->sample_types);
+		if (decode_leaf(d, s, wt, perftools_profiles_ValueType_fields,
+				&raw->sample_types[raw->n_sample_types]) < 0)
+			return -1;
+		raw->n_sample_types++;
+		return 0;
+	case 2: return decode_sample(d, s, wt);
+	case 3:
+		grow((void **)&raw->mappings, &raw->cap_mappings, raw->n_mappings + 1, sizeof *raw->mappings);
+		memset(&raw->mappings[raw->n_mappings], 0, sizeof *raw->mappings);
+		if (decode_leaf(d, s, wt, perftools_profiles_Mapping_fields, &raw->mappings[raw->n_mappings]) < 0)
+			return -1;
+		raw->n_mappings++;
+		return 0;
+	case 4: return decode_location(d, s, wt);
+	case 5:
+		grow((void **)&raw->functions, &raw->cap_functions, raw->n_functions + 1,
+		     sizeof *raw->functions);
+		memset(&raw->functions[raw->n_functions], 0, sizeof *raw->functions);
+		if (decode_leaf(d, s, wt, perftools_profiles_Function_fields,
+				&raw->functions[raw->n_functions]) < 0)
+			return -1;
+		raw->n_functions++;
+		return 0;
+	case 6: return decode_string(d, s, wt);
+	case 7: return decode_scalar(d, s, wt, &raw->drop_frames);
+	case 8: return decode_scalar(d, s, wt, &raw->keep_frames);
+	case 9: return decode_time(d, s, wt);
+	case 10: return decode_scalar(d, s, wt, &raw->duration_nanos);
+	case 11:
+		/* A repeated message field replaces the earlier one, as in Go. */
+		memset(&raw->period_type, 0, sizeof raw->period_type);
+		return decode_leaf(d, s, wt, perftools_profiles_ValueType_fields, &raw->period_type);
+	case 12: return decode_scalar(d, s, wt, &raw->period);
+	case 13:
+		return decode_repeated(d, s, wt, &raw->comments, &raw->n_comments, &raw->cap_comments);
+	case 14: return decode_scalar(d, s, wt, &raw->default_sample_type);
+	case 15: return decode_scalar(d, s, wt, &raw->doc_url);
+	default: return skip(d, s, wt);
+	}
+}
+
+int pprof_decode(struct input *in, struct model *m, struct pprof_raw *raw)
+{
+	struct decoder d = { in, raw, m, 0, 0, "the profile", 0 };
+	pb_istream_t stream = { read_input, &d, SIZE_MAX, NULL };
+	for (;;) {
+		pb_wire_type_t wt;
+		uint32_t tag;
+		bool eof;
+		d.field_at = d.offset;
+		d.field = "the profile";
+		if (!pb_decode_tag(&stream, &wt, &tag, &eof)) {
+			if (eof && stream.bytes_left == 0)
+				break;
+			if (eof)
+				return fail(&d, "field number 0", &stream);
+			return fail(&d, "bad tag", &stream);
+		}
+		if (tag == 0)
+			return fail(&d, "field number 0", NULL);
+		if (profile_field(&d, &stream, tag, wt) < 0)
+			return -1;
+	}
+	if (d.offset == 0) {
+		diag_error(in->name, 0, "empty input");
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,400 @@
+/*
+ * pprof reader, second half: checks a decoded profile by Go's rules
+ * (formats/pprof.md: string table, ids, references, value counts, labels)
+ * and builds the model, keeping ids, order and every field, so that the
+ * writer can give back what Go's profile package would read from the
+ * input. A profile that prof wrote from Rprof becomes that Rprof model again.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../io/diag.h"
+#include "../model/alloc.h"
+#include "pprof.h"
+
+struct resolver {
+	struct pprof_raw *raw;
+	struct model *m;
+	const char *source;
+	struct hashidx mapping_ids, location_ids, function_ids;
+	uint32_t *function_of; /* model function by raw function index */
+};
+
+__attribute__((format(printf, 2, 3)))
+static int bad(const struct resolver *r, const char *fmt, ...)
+{
+	char msg[200];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_error(r->source, 0, "bad pprof: %s", msg);
+	return -1;
+}
+
+/* A string index, checked: 0 <= i < len(string_table). */
+static int str(const struct resolver *r, int64_t index, const char *what, uint32_t *id)
+{
+	if (index < 0 || (uint64_t)index >= r->raw->n_strings) {
+		diag_error(r->source, 0, "bad pprof: %s names string %" PRId64 " of %zu", what, index,
+			   r->raw->n_strings);
+		return -1;
+	}
+	*id = r->raw->strings[index];
+	return 0;
+}
+
+/* A table of raw items, each with a uint64 id at `offset`. */
+struct id_table {
+	const void *items;
+	size_t stride, offset;
+};
+
+struct id_key {
+	const struct id_table *table;
+	uint64_t id;
+};
+
+static uint64_t id_at(const struct id_table *t, size_t i)
+{
+	uint64_t id;
+	memcpy(&id, (const char *)t->items + i * t->stride + t->offset, sizeof id);
+	return id;
+}
+
+static int id_equals(const void *ctx, uint32_t i, const void *key)
+{
+	const struct id_key *k = key;
+	(void)ctx;
+	return id_at(k->table, i) == k->id;
+}
+
+/* Indexes a table by its ids, refusing 0 and repeats, as Go does. */
+static int index_ids(const struct resolver *r, struct hashidx *idx, const struct id_table *t,
+		     size_t n, const char *what)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct id_key key = { t, id_at(t, i) };
+		if (key.id == 0)
+			return bad(r, "%s %zu has the reserved id 0", what, i);
+		if (hashidx_find(idx, hash_mix(key.id, 0), id_equals, NULL, &key) != HASHIDX_NONE)
+			return bad(r, "two %ss with id %" PRIu64, what, key.id);
+		hashidx_insert(idx, hash_mix(key.id, 0), (uint32_t)i);
+	}
+	return 0;
+}
+
+static uint32_t find_id(const struct hashidx *idx, const struct id_table *t, uint64_t id)
+{
+	struct id_key key = { t, id };
+	return hashidx_find(idx, hash_mix(id, 0), id_equals, NULL, &key);
+}
+
+static struct id_table mapping_table(const struct pprof_raw *raw)
+{
+	return (struct id_table){ raw->mappings, sizeof *raw->mappings,
+				  offsetof(perftools_profiles_Mapping, id) };
+}
+
+static struct id_table function_table(const struct pprof_raw *raw)
+{
+	return (struct id_table){ raw->functions, sizeof *raw->functions,
+				  offsetof(perftools_profiles_Function, id) };
+}
+
+static struct id_table location_table(const struct pprof_raw *raw)
+{
+	return (struct id_table){ raw->locations, sizeof *raw->locations,
+				  offsetof(struct pprof_raw_location, id) };
+}
+
+static int build_sample_types(struct resolver *r)
+{
+	for (size_t i = 0; i < r->raw->n_sample_types; i++) {
+		struct model_sample_type t;
+		if (str(r, r->raw->sample_types[i].type, "a sample type", &t.type) < 0 ||
+		    str(r, r->raw->sample_types[i].unit, "a sample unit", &t.unit) < 0)
+			return -1;
+		grow((void **)&r->m->sample_types, &r->m->cap_sample_types, i + 1,
+		     sizeof *r->m->sample_types);
+		r->m->sample_types[i] = t;
+		r->m->n_sample_types = i + 1;
+	}
+	return 0;
+}
+
+static int build_mappings(struct resolver *r)
+{
+	const struct pprof_raw *raw = r->raw;
+	struct id_table t = mapping_table(raw);
+	if (index_ids(r, &r->mapping_ids, &t, raw->n_mappings, "mapping") < 0)
+		return -1;
+	for (size_t i = 0; i < raw->n_mappings; i++) {
+		const perftools_profiles_Mapping *p = &raw->mappings[i];
+		struct model_mapping mm = { p->id, p->memory_start, p->memory_limit, p->file_offset,
+					    0, 0, p->has_functions, p->has_filenames,
+					    p->has_line_numbers, p->has_inline_frames };
+		if (str(r, p->filename, "a mapping's file name", &mm.filename) < 0 ||
+		    str(r, p->build_id, "a mapping's build id", &mm.build_id) < 0)
+			return -1;
+		model_add_mapping(r->m, &mm);
+	}
+	return 0;
+}
+
+static int build_functions(struct resolver *r)
+{
+	const struct pprof_raw *raw = r->raw;
+	struct id_table t = function_table(raw);
+	if (index_ids(r, &r->function_ids, &t, raw->n_functions, "function") < 0)
+		return -1;
+	r->function_of = xmalloc((raw->n_functions + 1) * sizeof *r->function_of);
+	for (size_t i = 0; i < raw->n_functions; i++) {
+		const perftools_profiles_Function *p = &raw->functions[i];
+		struct model_function f = { .start_line = p->start_line, .id = p->id };
+		if (str(r, p->name, "a function name", &f.name) < 0 ||
+		    str(r, p->system_name, "a function's system name", &f.system_name) < 0 ||
+		    str(r, p->filename, "a function's file name", &f.file_name) < 0)
+			return -1;
+		r->function_of[i] = model_function(r->m, &f);
+	}
+	return 0;
+}
+
+static int line_function(struct resolver *r, const perftools_profiles_Line *line,
+			 uint64_t location_id, uint32_t *function)
+{
+	struct id_table t = function_table(r->raw);
+	uint32_t f = find_id(&r->function_ids, &t, line->function_id);
+	if (f == HASHIDX_NONE)
+		return bad(r, "location %" PRIu64 " has a line with unknown function %" PRIu64,
+			   location_id, line->function_id);
+	*function = r->function_of[f];
+	return 0;
+}
+
+static int build_location(struct resolver *r, const struct pprof_raw_location *p,
+			  struct model_line **inlined, size_t *cap)
+{
+	const struct pprof_raw *raw = r->raw;
+	struct model_location l = { MODEL_NONE, 0, 0, p->id, MODEL_NONE, p->address, 0, 0,
+				    (uint8_t)p->is_folded };
+	/* A mapping id that names no mapping means none, as in Go. */
+	struct id_table mappings = mapping_table(raw);
+	if (p->mapping_id)
+		l.mapping = find_id(&r->mapping_ids, &mappings, p->mapping_id);
+	if (l.mapping == HASHIDX_NONE)
+		l.mapping = MODEL_NONE;
+	size_t n_inlined = p->n_lines ? p->n_lines - 1 : 0;
+	grow((void **)inlined, cap, n_inlined + 1, sizeof **inlined);
+	for (size_t k = 0; k < p->n_lines; k++) {
+		const perftools_profiles_Line *line = &raw->lines[p->first_line + k];
+		uint32_t function = MODEL_NONE;
+		if (line_function(r, line, p->id, &function) < 0)
+			return -1;
+		if (k == 0) {
+			l.function = function;
+			l.line = line->line;
+			l.column = line->column;
+		} else {
+			(*inlined)[k - 1] = (struct model_line){ function, line->line, line->column };
+		}
+	}
+	model_add_location(r->m, &l, *inlined, n_inlined);
+	return 0;
+}
+
+static int build_locations(struct resolver *r)
+{
+	const struct pprof_raw *raw = r->raw;
+	struct id_table t = location_table(raw);
+	if (index_ids(r, &r->location_ids, &t, raw->n_locations, "location") < 0)
+		return -1;
+	struct model_line *inlined = NULL;
+	size_t cap = 0;
+	int rc = 0;
+	for (size_t i = 0; i < raw->n_locations && rc == 0; i++)
+		rc = build_location(r, &raw->locations[i], &inlined, &cap);
+	free(inlined);
+	return rc;
+}
+
+/* Go drops a label with no string, number or unit; say so rather than drop quietly. */
+static int build_labels(struct resolver *r, const struct pprof_raw_sample *s, uint32_t *set,
+			struct model_label **labels, size_t *cap, size_t *dropped)
+{
+	size_t n = 0;
+	grow((void **)labels, cap, s->n_labels + 1, sizeof **labels);
+	for (size_t k = 0; k < s->n_labels; k++) {
+		const perftools_profiles_Label *p = &r->raw->labels[s->first_label + k];
+		struct model_label l = { 0, 0, 0, 0 };
+		if (str(r, p->key, "a label key", &l.key) < 0)
+			return -1;
+		if (p->str != 0) {
+			if (str(r, p->str, "a label value", &l.str) < 0)
+				return -1;
+		} else if (p->num != 0 || p->num_unit != 0) {
+			l.num = p->num;
+			if (str(r, p->num_unit, "a label unit", &l.num_unit) < 0)
+				return -1;
+		} else {
+			(*dropped)++;
+			continue;
+		}
+		(*labels)[n++] = l;
+	}
+	*set = model_label_set(r->m, *labels, n);
+	return 0;
+}
+
+static int build_stack(struct resolver *r, const struct pprof_raw_sample *s, uint32_t *stack)
+{
+	const struct pprof_raw *raw = r->raw;
+	*stack = MODEL_EMPTY_STACK;
+	for (size_t k = s->n_locations; k-- > 0;) {
+		uint64_t id = raw->location_ids[s->first_location + k];
+		struct id_table t = location_table(raw);
+		uint32_t l = find_id(&r->location_ids, &t, id);
+		if (l == HASHIDX_NONE)
+			return bad(r, "a sample names unknown location %" PRIu64, id);
+		*stack = model_stack(r->m, (uint32_t)l, *stack);
+	}
+	return 0;
+}
+
+static int build_samples(struct resolver *r)
+{
+	const struct pprof_raw *raw = r->raw;
+	if (raw->n_samples && raw->n_sample_types == 0)
+		return bad(r, "samples but no sample types (missing sample type information)");
+	struct model_label *labels = NULL;
+	size_t cap = 0, dropped = 0;
+	int rc = 0;
+	for (size_t i = 0; i < raw->n_samples && rc == 0; i++) {
+		const struct pprof_raw_sample *s = &raw->samples[i];
+		uint32_t stack, set;
+		if (s->n_values != raw->n_sample_types)
+			rc = bad(r, "sample %zu has %zu values for %zu sample types", i, s->n_values,
+				 raw->n_sample_types);
+		else if ((rc = build_stack(r, s, &stack)) == 0 &&
+			 (rc = build_labels(r, s, &set, &labels, &cap, &dropped)) == 0)
+			model_add_sample(r->m, stack,
+					 s->n_values ? (const int64_t *)raw->values + s->first_value : NULL,
+					 NULL, set);
+	}
+	free(labels);
+	if (dropped)
+		diag_warn(r->source, 0, "%zu labels with no value dropped (pprof readers ignore them)",
+			  dropped);
+	return rc;
+}
+
+static int meta_str(struct resolver *r, const char *key, int64_t index)
+{
+	uint32_t id;
+	if (str(r, index, key, &id) < 0)
+		return -1;
+	if (id != 0)
+		model_add_meta(r->m, model_str(r->m, key, strlen(key)), id);
+	return 0;
+}
+
+static void meta_int(struct resolver *r, const char *key, int64_t value)
+{
+	char text[24];
+	if (value == 0)
+		return;
+	snprintf(text, sizeof text, "%" PRId64, value);
+	model_set_meta(r->m, key, text);
+}
+
+/* What describes the whole profile goes to meta, as key/value strings. */
+static int build_meta(struct resolver *r)
+{
+	const struct pprof_raw *raw = r->raw;
+	if (meta_str(r, "drop_frames", raw->drop_frames) < 0 ||
+	    meta_str(r, "keep_frames", raw->keep_frames) < 0 ||
+	    meta_str(r, "period_type", raw->period_type.type) < 0 ||
+	    meta_str(r, "period_unit", raw->period_type.unit) < 0 ||
+	    meta_str(r, "default_sample_type", raw->default_sample_type) < 0 ||
+	    meta_str(r, "doc_url", raw->doc_url) < 0)
+		return -1;
+	meta_int(r, "time_nanos", raw->time_nanos);
+	meta_int(r, "duration_nanos", raw->duration_nanos);
+	meta_int(r, "period", raw->period);
+	for (size_t i = 0; i < raw->n_comments; i++) {
+		uint32_t id;
+		if (str(r, (int64_t)raw->comments[i], "a comment", &id) < 0)
+			return -1;
+		model_add_meta(r->m, model_str(r->m, "comment", 7), id);
+	}
+	return 0;
+}
+
+static int check_string_table(const struct resolver *r)
+{
+	if (r->raw->n_strings == 0) {
+		diag_error(r->source, 0, "bad pprof: no string table");
+		return -1;
+	}
+	if (r->raw->strings[0] != 0) {
+		diag_error(r->source, 0, "bad pprof: string table entry 0 is not empty");
+		return -1;
+	}
+	return 0;
+}
+
+void pprof_raw_free(struct pprof_raw *raw)
+{
+	free(raw->strings);
+	free(raw->sample_types);
+	free(raw->samples);
+	free(raw->location_ids);
+	free(raw->values);
+	free(raw->labels);
+	free(raw->mappings);
+	free(raw->locations);
+	free(raw->lines);
+	free(raw->functions);
+	free(raw->comments);
+	free(raw->scratch);
+}
+
+int pprof_read(struct input *in, struct model *m)
+{
+	struct pprof_raw raw;
+	struct resolver r;
+	memset(&raw, 0, sizeof raw);
+	memset(&r, 0, sizeof r);
+	r.raw = &raw;
+	r.m = m;
+	r.source = in->name;
+	m->lenient = 1;
+	m->keep_samples_apart = 1;
+	int rc = pprof_decode(in, m, &raw);
+	if (rc == 0)
+		rc = check_string_table(&r);
+	if (rc == 0)
+		rc = build_sample_types(&r);
+	if (rc == 0)
+		rc = build_mappings(&r);
+	if (rc == 0)
+		rc = build_functions(&r);
+	if (rc == 0)
+		rc = build_locations(&r);
+	if (rc == 0)
+		rc = build_samples(&r);
+	if (rc == 0)
+		rc = build_meta(&r);
+	if (rc == 0)
+		pprof_rprof_restore(m, in->name);
+	hashidx_free(&r.mapping_ids);
+	hashidx_free(&r.location_ids);
+	hashidx_free(&r.function_ids);
+	free(r.function_of);
+	pprof_raw_free(&raw);
+	return rc;
+}

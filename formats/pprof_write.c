@@ -1,0 +1,454 @@
+/*
+ * pprof writer: the model as a gzip-compressed profile.proto, fields in
+ * number order as Go writes them. Strings are deduplicated and numbered in
+ * order of first use; the ids a file gave its mappings, locations and
+ * functions are kept when they are all there and unique, else ids are
+ * 1..n. Each sample and location is encoded once into a scratch buffer and
+ * copied out with its length, so nothing is encoded twice.
+ *
+ * A model read from Rprof gets pprof's usual CPU profile shape: sample
+ * types samples/count and cpu/nanoseconds (plus alloc/bytes by
+ * summaryRprof's rule when memory was profiled), period from the interval,
+ * and the Rprof facts pprof has no field for as comments and labels.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <pb_encode.h>
+
+#include "../io/diag.h"
+#include "../model/alloc.h"
+#include "pprof.h"
+
+enum { FIELD_SAMPLE_TYPE = 1, FIELD_SAMPLE, FIELD_MAPPING, FIELD_LOCATION, FIELD_FUNCTION,
+       FIELD_STRING, FIELD_DROP, FIELD_KEEP, FIELD_TIME, FIELD_DURATION, FIELD_PERIOD_TYPE,
+       FIELD_PERIOD, FIELD_COMMENT, FIELD_DEFAULT_TYPE, FIELD_DOC_URL };
+
+struct scratch {
+	pb_byte_t *bytes;
+	size_t len, cap;
+};
+
+struct writer {
+	const struct model *m;
+	struct output *out;
+	pb_ostream_t stream;
+	uint32_t *string_index; /* output index by model string id; UINT32_MAX: unused yet */
+	/* Strings the writer makes (types, comments), when the model lacks them. */
+	struct strtab extra;
+	uint32_t *extra_index;
+	size_t cap_extra_index;
+	/* In output order: model string ids, or extra ids with EXTRA set. */
+	uint32_t *strings;
+	size_t n_strings, cap_strings;
+	uint64_t *mapping_ids, *location_ids, *function_ids;
+	struct scratch sample, inner;
+	uint64_t *ints;
+	size_t cap_ints;
+	int from_rprof;
+	uint64_t previous_memory; /* 8*small_v + 8*big_v + nodes of the row before */
+};
+
+static bool write_out(pb_ostream_t *stream, const pb_byte_t *buf, size_t count)
+{
+	struct output *out = stream->state;
+	output_write(out, buf, count);
+	return !out->failed;
+}
+
+static bool write_scratch(pb_ostream_t *stream, const pb_byte_t *buf, size_t count)
+{
+	struct scratch *s = stream->state;
+	grow((void **)&s->bytes, &s->cap, s->len + count, 1);
+	memcpy(s->bytes + s->len, buf, count);
+	s->len += count;
+	return true;
+}
+
+static pb_ostream_t scratch_stream(struct scratch *s)
+{
+	s->len = 0;
+	pb_ostream_t stream = { write_scratch, s, SIZE_MAX, 0, NULL };
+	return stream;
+}
+
+#define EXTRA 0x80000000u
+
+static uint32_t number_string(struct writer *w, uint32_t *index, uint32_t tagged_id)
+{
+	if (*index == UINT32_MAX) {
+		grow((void **)&w->strings, &w->cap_strings, w->n_strings + 1, sizeof *w->strings);
+		*index = (uint32_t)w->n_strings;
+		w->strings[w->n_strings++] = tagged_id;
+	}
+	return *index;
+}
+
+/* The string-table index of model string `id`, numbered on first use. */
+static int64_t sx(struct writer *w, uint32_t id)
+{
+	return number_string(w, &w->string_index[id], id);
+}
+
+static int64_t sx_bytes(struct writer *w, const char *bytes, size_t len)
+{
+	uint32_t id = strtab_lookup(&w->m->strings, bytes, len);
+	if (id != HASHIDX_NONE)
+		return sx(w, id);
+	id = strtab_intern(&w->extra, bytes, len);
+	size_t old = w->cap_extra_index;
+	grow((void **)&w->extra_index, &w->cap_extra_index, (size_t)id + 1, sizeof *w->extra_index);
+	memset(w->extra_index + old, 0xff, (w->cap_extra_index - old) * sizeof *w->extra_index);
+	return number_string(w, &w->extra_index[id], id | EXTRA);
+}
+
+static int64_t sx_cstr(struct writer *w, const char *s)
+{
+	return sx_bytes(w, s, strlen(s));
+}
+
+static bool put_varint(pb_ostream_t *s, uint32_t field, uint64_t v)
+{
+	return v == 0 || (pb_encode_tag(s, PB_WT_VARINT, field) && pb_encode_varint(s, v));
+}
+
+static bool put_bytes(pb_ostream_t *s, uint32_t field, const struct scratch *bytes)
+{
+	return pb_encode_tag(s, PB_WT_STRING, field) && pb_encode_string(s, bytes->bytes, bytes->len);
+}
+
+static bool put_leaf(pb_ostream_t *s, uint32_t field, const pb_msgdesc_t *fields, const void *msg)
+{
+	return pb_encode_tag(s, PB_WT_STRING, field) && pb_encode_submessage(s, fields, msg);
+}
+
+static bool put_packed(pb_ostream_t *s, uint32_t field, const uint64_t *v, size_t n)
+{
+	if (n == 0)
+		return true;
+	pb_ostream_t sizing = PB_OSTREAM_SIZING;
+	for (size_t i = 0; i < n; i++)
+		pb_encode_varint(&sizing, v[i]);
+	if (!pb_encode_tag(s, PB_WT_STRING, field) || !pb_encode_varint(s, sizing.bytes_written))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!pb_encode_varint(s, v[i]))
+			return false;
+	return true;
+}
+
+static int same_id(const void *ids, uint32_t i, const void *id)
+{
+	return ((const uint64_t *)ids)[i] == *(const uint64_t *)id;
+}
+
+/* Keeps the input's ids when all are there and unique; else numbers 1..n. */
+static uint64_t *assign_ids(const void *items, size_t stride, size_t offset, size_t n)
+{
+	uint64_t *ids = xmalloc((n + 1) * sizeof *ids);
+	struct hashidx seen = { 0 };
+	int keep = 1;
+	for (size_t i = 0; i < n && keep; i++) {
+		memcpy(&ids[i], (const char *)items + i * stride + offset, sizeof ids[i]);
+		keep = ids[i] != 0 &&
+		       hashidx_find(&seen, hash_mix(ids[i], 0), same_id, ids, &ids[i]) == HASHIDX_NONE;
+		if (keep)
+			hashidx_insert(&seen, hash_mix(ids[i], 0), (uint32_t)i);
+	}
+	hashidx_free(&seen);
+	for (size_t i = 0; i < n && !keep; i++)
+		ids[i] = i + 1;
+	return ids;
+}
+
+static const char *const rprof_types[3][2] = {
+	{ "samples", "count" }, { "cpu", "nanoseconds" }, { "alloc", "bytes" }
+};
+
+static size_t n_output_types(const struct writer *w)
+{
+	return w->from_rprof ? 2 + (size_t)w->m->has_memory : w->m->n_sample_types;
+}
+
+static bool write_sample_types(struct writer *w)
+{
+	for (size_t i = 0; i < n_output_types(w); i++) {
+		perftools_profiles_ValueType t;
+		if (w->from_rprof) {
+			t.type = sx_cstr(w, rprof_types[i][0]);
+			t.unit = sx_cstr(w, rprof_types[i][1]);
+		} else {
+			t.type = sx(w, w->m->sample_types[i].type);
+			t.unit = sx(w, w->m->sample_types[i].unit);
+		}
+		if (!put_leaf(&w->stream, FIELD_SAMPLE_TYPE, perftools_profiles_ValueType_fields, &t))
+			return false;
+	}
+	return true;
+}
+
+static uint64_t memory_total(const struct model_memory *mem)
+{
+	return 8 * mem->small_v + 8 * mem->big_v + mem->nodes;
+}
+
+/* Rprof ticks as samples, CPU time, and bytes allocated (summaryRprof's rule). */
+static void rprof_values(struct writer *w, size_t i, uint64_t *values)
+{
+	const struct model *m = w->m;
+	const struct model_row *row = &m->rows[i];
+	const struct model_run *run = &m->runs[row->run];
+	uint64_t ticks = row->repeat * (uint64_t)m->values[i * m->n_sample_types];
+	values[0] = ticks;
+	values[1] = ticks * run->interval_us * 1000;
+	if (!m->has_memory)
+		return;
+	values[2] = 0;
+	if (run->memory_profiling) {
+		uint64_t total = memory_total(&m->memory[i]);
+		if (i > run->first_row && total > w->previous_memory)
+			values[2] = total - w->previous_memory;
+		w->previous_memory = total;
+	}
+}
+
+static bool put_label(pb_ostream_t *s, const perftools_profiles_Label *l)
+{
+	return put_leaf(s, 3, perftools_profiles_Label_fields, l);
+}
+
+static bool write_labels(struct writer *w, pb_ostream_t *s, size_t i)
+{
+	const struct model *m = w->m;
+	const struct model_label_set *set = &m->label_sets[m->rows[i].labels];
+	for (uint32_t k = 0; k < set->count; k++) {
+		const struct model_label *l = &m->labels[set->first + k];
+		perftools_profiles_Label p = { sx(w, l->key), sx(w, l->str), l->num, sx(w, l->num_unit) };
+		if (!put_label(s, &p))
+			return false;
+	}
+	if (!w->from_rprof || !m->runs[m->rows[i].run].memory_profiling)
+		return true;
+	const struct model_memory *mem = &m->memory[i];
+	const uint64_t fields[4] = { mem->small_v, mem->big_v, mem->nodes, mem->dup_count };
+	for (int k = 0; k < 4; k++) {
+		/* With a unit, a zero survives Go's reader, which drops empty labels. */
+		perftools_profiles_Label p = { sx_cstr(w, pprof_rprof_memory_keys[k]), 0,
+					       (int64_t)fields[k], sx_cstr(w, pprof_rprof_memory_units[k]) };
+		if (!put_label(s, &p))
+			return false;
+	}
+	return true;
+}
+
+static bool write_sample(struct writer *w, size_t i)
+{
+	const struct model *m = w->m;
+	const struct model_row *row = &m->rows[i];
+	size_t n = 0;
+	for (uint32_t s = row->stack; s != MODEL_EMPTY_STACK; s = m->stacks[s].caller) {
+		grow((void **)&w->ints, &w->cap_ints, n + 1, sizeof *w->ints);
+		w->ints[n++] = w->location_ids[m->stacks[s].location];
+	}
+	pb_ostream_t s = scratch_stream(&w->sample);
+	bool ok = put_packed(&s, 1, w->ints, n);
+	size_t n_values = n_output_types(w);
+	grow((void **)&w->ints, &w->cap_ints, n_values + 1, sizeof *w->ints);
+	if (w->from_rprof)
+		rprof_values(w, i, w->ints);
+	else
+		for (size_t k = 0; k < n_values; k++)
+			w->ints[k] = (uint64_t)(m->values[i * m->n_sample_types + k] * (int64_t)row->repeat);
+	ok = ok && put_packed(&s, 2, w->ints, n_values) && write_labels(w, &s, i);
+	return ok && put_bytes(&w->stream, FIELD_SAMPLE, &w->sample);
+}
+
+static bool write_mappings(struct writer *w)
+{
+	for (size_t i = 0; i < w->m->n_mappings; i++) {
+		const struct model_mapping *p = &w->m->mappings[i];
+		perftools_profiles_Mapping mm = { w->mapping_ids[i], p->memory_start, p->memory_limit,
+						  p->file_offset, sx(w, p->filename), sx(w, p->build_id),
+						  p->has_functions, p->has_filenames,
+						  p->has_line_numbers, p->has_inline_frames };
+		if (!put_leaf(&w->stream, FIELD_MAPPING, perftools_profiles_Mapping_fields, &mm))
+			return false;
+	}
+	return true;
+}
+
+static bool put_line(struct writer *w, pb_ostream_t *s, uint32_t function, int64_t line,
+		     int64_t column)
+{
+	perftools_profiles_Line l = { w->function_ids[function], line, column };
+	return put_leaf(s, 4, perftools_profiles_Line_fields, &l);
+}
+
+static bool write_location(struct writer *w, size_t i)
+{
+	const struct model_location *l = &w->m->locations[i];
+	pb_ostream_t s = scratch_stream(&w->inner);
+	bool ok = put_varint(&s, 1, w->location_ids[i]) &&
+		  put_varint(&s, 2, l->mapping == MODEL_NONE ? 0 : w->mapping_ids[l->mapping]) &&
+		  put_varint(&s, 3, l->address);
+	if (l->function != MODEL_NONE)
+		ok = ok && put_line(w, &s, l->function, l->line, l->column);
+	for (uint32_t k = 0; ok && k < l->n_inlined; k++) {
+		const struct model_line *in = &w->m->inlined[l->first_inlined + k];
+		ok = put_line(w, &s, in->function, in->line, in->column);
+	}
+	ok = ok && put_varint(&s, 5, l->is_folded);
+	return ok && put_bytes(&w->stream, FIELD_LOCATION, &w->inner);
+}
+
+static bool write_function(struct writer *w, size_t i)
+{
+	const struct model_function *f = &w->m->functions[i];
+	perftools_profiles_Function p = { w->function_ids[i], sx(w, f->name), sx(w, f->system_name),
+					  sx(w, f->file_name), f->start_line };
+	if (f->truncated)
+		p.system_name = sx_cstr(w, PPROF_RPROF_TRUNCATED);
+	return put_leaf(&w->stream, FIELD_FUNCTION, perftools_profiles_Function_fields, &p);
+}
+
+static bool write_string_table(struct writer *w)
+{
+	for (size_t i = 0; i < w->n_strings; i++) {
+		uint32_t id = w->strings[i];
+		const struct strtab_entry *e = id & EXTRA ? strtab_get(&w->extra, id & ~EXTRA)
+							  : strtab_get(&w->m->strings, id);
+		if (!pb_encode_tag(&w->stream, PB_WT_STRING, FIELD_STRING) ||
+		    !pb_encode_string(&w->stream, (const pb_byte_t *)e->bytes, e->len))
+			return false;
+	}
+	return true;
+}
+
+static int64_t meta_int(const struct model *m, const char *key)
+{
+	uint32_t v = model_get_meta(m, key);
+	return v == HASHIDX_NONE ? 0 : strtoll(model_cstr(m, v), NULL, 10);
+}
+
+static int64_t meta_sx(struct writer *w, const char *key)
+{
+	uint32_t v = model_get_meta(w->m, key);
+	return v == HASHIDX_NONE ? 0 : sx(w, v);
+}
+
+/* The comments that carry Rprof's runs and #File lines; see pprof_rprof.c. */
+static void rprof_comments(struct writer *w, uint64_t **comments, size_t *n, size_t *cap)
+{
+	const struct model *m = w->m;
+	char *text = NULL;
+	size_t cap_text = 0;
+	for (size_t r = 0, f = 0; r < m->n_runs; r++) {
+		const struct model_run *run = &m->runs[r];
+		grow((void **)&text, &cap_text, 256, 1);
+		snprintf(text, cap_text, "%s%" PRIu32 " %s%s%s%s%" PRIu64, PPROF_RPROF_RUN, run->first_row,
+			 run->memory_profiling ? "memory profiling: " : "",
+			 run->gc_profiling ? "GC profiling: " : "",
+			 run->line_profiling ? "line profiling: " : "", "sample.interval=", run->interval_us);
+		grow((void **)comments, cap, *n + 1, sizeof **comments);
+		(*comments)[(*n)++] = (uint64_t)sx_cstr(w, text);
+		for (; f < m->n_source_files && m->source_files[f].run == r; f++) {
+			const struct model_source_file *sf = &m->source_files[f];
+			const struct strtab_entry *path = strtab_get(&m->strings, sf->path);
+			size_t need = strlen(PPROF_RPROF_FILE) + 64 + path->len;
+			grow((void **)&text, &cap_text, need, 1);
+			int len = snprintf(text, cap_text, "%s%zu %" PRIu32 " %" PRIu64 " ", PPROF_RPROF_FILE,
+					   r, sf->before_row, sf->number);
+			memcpy(text + len, path->bytes, path->len);
+			grow((void **)comments, cap, *n + 1, sizeof **comments);
+			(*comments)[(*n)++] = (uint64_t)sx_bytes(w, text, (size_t)len + path->len);
+		}
+	}
+	free(text);
+}
+
+/* Registers the strings of fields 7-15 before the string table is written. */
+static bool write_header_fields(struct writer *w)
+{
+	const struct model *m = w->m;
+	perftools_profiles_ValueType period_type = { meta_sx(w, "period_type"), meta_sx(w, "period_unit") };
+	int64_t period = meta_int(m, "period"), default_type = meta_sx(w, "default_sample_type");
+	uint64_t *comments = NULL;
+	size_t n = 0, cap = 0;
+	if (w->from_rprof) {
+		period_type = (perftools_profiles_ValueType){ sx_cstr(w, "cpu"), sx_cstr(w, "nanoseconds") };
+		period = (int64_t)m->runs[0].interval_us * 1000;
+		default_type = sx_cstr(w, "cpu");
+		rprof_comments(w, &comments, &n, &cap);
+	}
+	for (size_t i = 0; i < m->n_meta; i++)
+		if (strcmp(model_cstr(m, m->meta[i].key), "comment") == 0) {
+			grow((void **)&comments, &cap, n + 1, sizeof *comments);
+			comments[n++] = (uint64_t)sx(w, m->meta[i].value);
+		}
+	int64_t drop = meta_sx(w, "drop_frames"), keep = meta_sx(w, "keep_frames");
+	int64_t doc_url = meta_sx(w, "doc_url");
+	pb_ostream_t *s = &w->stream;
+	bool ok = write_string_table(w) && put_varint(s, FIELD_DROP, (uint64_t)drop) &&
+		  put_varint(s, FIELD_KEEP, (uint64_t)keep) &&
+		  put_varint(s, FIELD_TIME, (uint64_t)meta_int(m, "time_nanos")) &&
+		  put_varint(s, FIELD_DURATION, (uint64_t)meta_int(m, "duration_nanos"));
+	if (ok && (period_type.type || period_type.unit))
+		ok = put_leaf(s, FIELD_PERIOD_TYPE, perftools_profiles_ValueType_fields, &period_type);
+	ok = ok && put_varint(s, FIELD_PERIOD, (uint64_t)period) &&
+	     put_packed(s, FIELD_COMMENT, comments, n);
+	/* Go always writes default_sample_type, even 0. */
+	ok = ok && pb_encode_tag(s, PB_WT_VARINT, FIELD_DEFAULT_TYPE) &&
+	     pb_encode_varint(s, (uint64_t)default_type) && put_varint(s, FIELD_DOC_URL, (uint64_t)doc_url);
+	free(comments);
+	return ok;
+}
+
+static bool write_profile(struct writer *w)
+{
+	const struct model *m = w->m;
+	bool ok = write_sample_types(w);
+	for (size_t i = 0; ok && i < m->n_rows; i++)
+		ok = write_sample(w, i);
+	ok = ok && write_mappings(w);
+	for (size_t i = 0; ok && i < m->n_locations; i++)
+		ok = write_location(w, i);
+	for (size_t i = 0; ok && i < m->n_functions; i++)
+		ok = write_function(w, i);
+	return ok && write_header_fields(w);
+}
+
+int pprof_write(const struct model *m, struct output *out, const struct write_options *opts)
+{
+	struct writer w;
+	memset(&w, 0, sizeof w);
+	w.m = m;
+	w.out = out;
+	w.from_rprof = m->n_runs > 0;
+	w.stream = (pb_ostream_t){ write_out, out, SIZE_MAX, 0, NULL };
+	w.string_index = xmalloc(m->strings.count * sizeof *w.string_index);
+	memset(w.string_index, 0xff, m->strings.count * sizeof *w.string_index);
+	strtab_init(&w.extra);
+	sx(&w, 0);
+	w.mapping_ids = assign_ids(m->mappings, sizeof *m->mappings, offsetof(struct model_mapping, id),
+				   m->n_mappings);
+	w.location_ids = assign_ids(m->locations, sizeof *m->locations,
+				    offsetof(struct model_location, id), m->n_locations);
+	w.function_ids = assign_ids(m->functions, sizeof *m->functions,
+				    offsetof(struct model_function, id), m->n_functions);
+	output_gzip(out, opts->level);
+	int rc = write_profile(&w) ? 0 : -1;
+	if (rc < 0 && !out->failed)
+		diag_error(out->name, 0, "cannot encode pprof: %s", PB_GET_ERROR(&w.stream));
+	free(w.string_index);
+	strtab_free(&w.extra);
+	free(w.extra_index);
+	free(w.strings);
+	free(w.mapping_ids);
+	free(w.location_ids);
+	free(w.function_ids);
+	free(w.sample.bytes);
+	free(w.inner.bytes);
+	free(w.ints);
+	return rc;
+}

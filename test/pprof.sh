@@ -14,7 +14,9 @@ go_dump_is() { "$DUMP" "$1" > "$TMP/dump" 2>&1 && golden "$2" | cmp -s - "$TMP/d
 go_raw_is() {
 	go tool pprof -symbolize=none -raw "$1" > "$TMP/raw" 2>&1 && golden "$2" | cmp -s - "$TMP/raw"
 }
-go_accepts() { "$DUMP" "$1" > /dev/null 2>&1; }
+go_accepts() {
+	"$DUMP" "$1" > /dev/null 2>&1 && go tool pprof -symbolize=none -raw "$1" > /dev/null 2>&1
+}
 go_refuses() { ! "$DUMP" "$1" > /dev/null 2>&1; }
 back_to_rprof_is() { "$PROF" -q -t rprof "$1" | cmp -s - "$2"; }
 # Per function: name, flat and cum samples, as `go tool pprof -top` shows them.
@@ -35,7 +37,7 @@ done
 
 for f in testdata/rprof/*.out testdata/rprof/*/*.out; do
 	check "rprof -> pprof $f" converts_to_pprof "$f" "$TMP/r.pb.gz"
-	check "Go reads the pprof of $f" go_accepts "$TMP/r.pb.gz"
+	check "Go's profile package and go tool pprof read the pprof of $f" go_accepts "$TMP/r.pb.gz"
 	check "rprof -> pprof -> rprof $f" back_to_rprof_is "$TMP/r.pb.gz" "$f"
 	[ -f "$f.summaryRprof.tsv" ] &&
 		check "go tool pprof -top = summaryRprof for $f" top_is_summaryrprof "$TMP/r.pb.gz" "$f.summaryRprof.tsv"

@@ -184,6 +184,11 @@ static int convert(const struct options *o, const struct format *writer)
 	const struct format *reader =
 		o->from && strcmp(o->from, "auto") != 0 ? pick_named_reader(o->from) : sniff(&in);
 	model_init(&m);
+	/* Where the profile came from, for formats that name it (a tree's name). */
+	if (o->input && strcmp(o->input, "-") != 0) {
+		const char *slash = strrchr(o->input, '/');
+		model_set_meta(&m, "source", slash ? slash + 1 : o->input);
+	}
 	int rc = EXIT_DATA;
 	if (reader && reader->read(&in, &m) == 0 && model_validate(&m, in.name) == 0 &&
 	    output_open(&out, o->output) == 0) {

@@ -21,6 +21,7 @@ struct write_options {
 
 struct format {
 	const char *name;
+	const char *alias; /* another name -f and -t take, or NULL */
 	const char *description;
 	/* File name endings that name this format, longest first; NULL-ended. */
 	const char *const *extensions;

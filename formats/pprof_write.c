@@ -408,8 +408,10 @@ static bool write_profile(struct writer *w)
 {
 	const struct model *m = w->m;
 	bool ok = write_sample_types(w);
+	/* A tree's node with no self count is structure pprof cannot hold; as a sample it says nothing. */
 	for (size_t i = 0; ok && i < m->n_rows; i++)
-		ok = write_sample(w, i);
+		if (!m->tree_nodes || m->values[i * m->n_sample_types] != 0)
+			ok = write_sample(w, i);
 	ok = ok && write_mappings(w);
 	for (size_t i = 0; ok && i < m->n_locations; i++)
 		ok = write_location(w, i);

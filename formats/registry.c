@@ -5,17 +5,20 @@
 
 extern const struct format format_rprof;
 extern const struct format format_pprof;
+extern const struct format format_lispworks;
 
 const struct format *const formats[] = {
 	&format_rprof,
 	&format_pprof,
+	&format_lispworks,
 	NULL,
 };
 
 const struct format *format_by_name(const char *name)
 {
 	for (size_t i = 0; formats[i]; i++)
-		if (strcmp(formats[i]->name, name) == 0)
+		if (strcmp(formats[i]->name, name) == 0 ||
+		    (formats[i]->alias && strcmp(formats[i]->alias, name) == 0))
 			return formats[i];
 	return NULL;
 }

@@ -12,6 +12,8 @@
 #define RPROF_LINE "line profiling: "
 #define RPROF_INTERVAL "sample.interval="
 #define RPROF_FILE "#File "
+/* Rprof()'s default interval, 0.02 s. */
+#define RPROF_DEFAULT_INTERVAL_US 20000
 
 /*
  * Length of the header flags that start `s` (0 to 3 of them, in order),

@@ -270,15 +270,10 @@ static int is_count(const struct model *m, size_t type)
 /* --sample-type by name or index, else a samples/count type, else a time type. */
 static int pick_type(const struct model *m, const char *wanted, size_t *type)
 {
-	for (size_t i = 0; i < m->n_sample_types && wanted; i++)
-		if (strcmp(model_cstr(m, m->sample_types[i].type), wanted) == 0)
-			return *type = i, 0;
 	if (wanted) {
-		char *end;
-		unsigned long i = strtoul(wanted, &end, 10);
-		if (*wanted && !*end && i < m->n_sample_types)
-			return *type = i, 0;
-		return -1;
+		uint32_t t = model_sample_type(m, wanted);
+		*type = t;
+		return t == HASHIDX_NONE ? -1 : 0;
 	}
 	for (size_t i = 0; i < m->n_sample_types; i++)
 		if (strcmp(model_cstr(m, m->sample_types[i].type), "samples") == 0 && is_count(m, i))
@@ -314,12 +309,18 @@ static int choose_ticks(const struct model *m, const struct write_options *opts,
 static int synthesize_run(const struct model *m, const struct ticks *t, const char *out_name,
 			  struct model_run *run)
 {
-	if (t->period_ns < 1000) {
-		diag_error(out_name, 0, "no sampling period of a microsecond or more: "
+	uint64_t interval_us = t->period_ns / 1000;
+	if (t->period_ns == 0 && !t->unit_ns) {
+		/* Counted samples with no period at all (a LispWorks tree): say what is assumed. */
+		diag_warn(out_name, 0, "the profile has no sampling interval; writing R's default, "
+				       "sample.interval=%d", RPROF_DEFAULT_INTERVAL_US);
+		interval_us = RPROF_DEFAULT_INTERVAL_US;
+	} else if (interval_us == 0) {
+		diag_error(out_name, 0, "sampling period under a microsecond: "
 					"nothing to write as Rprof's sample.interval");
 		return -1;
 	}
-	*run = (struct model_run){ 0, t->period_ns / 1000, 0, 0, 0 };
+	*run = (struct model_run){ 0, interval_us, 0, 0, 0 };
 	for (size_t i = 0; i < m->n_locations && !run->line_profiling; i++)
 		run->line_profiling = m->locations[i].line > 0;
 	return 0;

@@ -314,3 +314,25 @@ size_t model_stack_frames(const struct model *m, uint32_t stack, struct model_fr
 	}
 	return n;
 }
+
+void model_set_value(struct model *m, size_t row, size_t type, int64_t value)
+{
+	m->values[row * m->n_sample_types + type] = value;
+}
+
+uint32_t model_sample_type(const struct model *m, const char *wanted)
+{
+	if (!wanted) {
+		uint32_t name = model_get_meta(m, "default_sample_type");
+		for (size_t i = 0; name != HASHIDX_NONE && i < m->n_sample_types; i++)
+			if (m->sample_types[i].type == name)
+				return (uint32_t)i;
+		return m->n_sample_types ? (uint32_t)(m->n_sample_types - 1) : HASHIDX_NONE;
+	}
+	for (size_t i = 0; i < m->n_sample_types; i++)
+		if (strcmp(model_cstr(m, m->sample_types[i].type), wanted) == 0)
+			return (uint32_t)i;
+	char *end;
+	unsigned long i = strtoul(wanted, &end, 10);
+	return *wanted && !*end && i < m->n_sample_types ? (uint32_t)i : HASHIDX_NONE;
+}

@@ -18,7 +18,10 @@
  *    R's line buffer cut short, kept with its raw bytes as its name;
  *  - pprof's mappings, location addresses and inlined lines, labels, and
  *    the ids a file gave its functions, locations and mappings (kept so
- *    that a pprof file can be written back as it was).
+ *    that a pprof file can be written back as it was);
+ *  - a LispWorks tree's function-info (Call-Count, Seen-Count, Top-Count),
+ *    and its nodes as locations of their own (`tree_nodes`), so that
+ *    same-name siblings and nodes with Count 0 are written back.
  *
  * Ids are dense indexes. The model holds no format header: what a header
  * says is stored as data (interval, modes), and writers rebuild headers.
@@ -49,6 +52,9 @@ struct model_function {
 	int64_t start_line;
 	uint8_t truncated;
 	uint64_t id; /* the input's id; 0 when it had none */
+	/* A LispWorks tree's function-info, when the input had one. */
+	uint8_t has_tree_info;
+	int64_t call_count, seen_count, top_count;
 };
 
 struct model_line {
@@ -166,6 +172,11 @@ struct model {
 	/* pprof keeps each sample apart: merging would change its sample list. */
 	int keep_samples_apart;
 	/*
+	 * Each location is one node of a call tree (a LispWorks tree): a tree
+	 * writer keeps nodes apart by location, not by function name.
+	 */
+	int tree_nodes;
+	/*
 	 * Set by readers of formats that legitimately break R's rules (pprof:
 	 * empty names, any sample types, zero or negative values); the
 	 * validator then checks only what such a format requires.
@@ -206,6 +217,16 @@ void model_add_source_file(struct model *m, uint64_t number, uint32_t path);
  */
 void model_add_sample(struct model *m, uint32_t stack, const int64_t *values,
 		      const struct model_memory *memory, uint32_t labels);
+
+/* Sets value `type` of sample row `row` (a reader that learns it late). */
+void model_set_value(struct model *m, size_t row, size_t type, int64_t value);
+
+/*
+ * The sample type named by `wanted` (a type name or a 0-based index), or
+ * when wanted is NULL the default: pprof's default_sample_type, else the
+ * last type. HASHIDX_NONE when there is no such type.
+ */
+uint32_t model_sample_type(const struct model *m, const char *wanted);
 
 /* One frame of a stack as a reader of the profile sees it. */
 struct model_frame {

@@ -8,7 +8,8 @@
 #   - every file in testdata/invalid/FORMAT/ is refused with exit 1 and
 #     exactly the message in its .err file, and writes nothing;
 #   - the command line: test/cli.sh;
-#   - pprof, judged by Go's readers: test/pprof.sh.
+#   - pprof, judged by Go's readers: test/pprof.sh;
+#   - LispWorks trees: test/lispworks.sh.
 cd "$(dirname "$0")/.." || exit 2
 BUILD=${1:-build}
 PROF=$BUILD/prof
@@ -65,12 +66,13 @@ done
 for dir in testdata/invalid/*/; do
 	format=$(basename "$dir")
 	for f in "$dir"*; do
-		case $f in *.err) continue ;; esac
+		case $f in *.err | *.why) continue ;; esac
 		check "refuses $f" refused "$f" "$format"
 	done
 done
 . test/cli.sh
 . test/pprof.sh
+. test/lispworks.sh
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

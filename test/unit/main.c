@@ -1,27 +1,61 @@
 /*
- * Unit tests of the model and the Rprof reader and writer, and a helper
- * mode for the golden tests: `unit by-name FILE` prints per-function tick
- * counts (name, self, total) sorted by name, to compare with summaryRprof.
+ * Unit tests of the model and the readers and writers, and helper modes
+ * for the golden tests, which look at the model a reader built:
+ *   unit by-name FILE          per-function ticks (name, self, total) of an
+ *                              Rprof file, sorted by name: summaryRprof's view
+ *   unit stacks FORMAT FILE    one line per sample row with a positive value
+ *                              of the first type, in order: root;...;leaf VALUE
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../formats/format.h"
 #include "../../io/input.h"
-#include "../../formats/rprof.h"
 #include "../../model/aggregate.h"
 #include "unit.h"
 
 int unit_failures;
 
-int load_rprof(const char *path, struct model *m)
+static int load(const char *format, const char *path, struct model *m)
 {
 	struct input in;
 	model_init(m);
 	if (input_open(&in, path) < 0)
 		return -1;
-	int rc = rprof_read(&in, m);
+	if (input_is_gzip(&in))
+		input_gunzip(&in);
+	int rc = format_by_name(format)->read(&in, m);
 	input_close(&in);
 	return rc == 0 && model_validate(m, path) == 0 ? 0 : -1;
+}
+
+int load_rprof(const char *path, struct model *m)
+{
+	return load("rprof", path, m);
+}
+
+static int print_stacks(const char *format, const char *path)
+{
+	struct model m;
+	struct model_frame *frames = NULL;
+	size_t cap = 0;
+	if (load(format, path, &m) < 0)
+		return 1;
+	for (size_t i = 0; i < m.n_rows; i++) {
+		int64_t value = m.values[i * m.n_sample_types] * (int64_t)m.rows[i].repeat;
+		if (value <= 0)
+			continue;
+		size_t n = model_stack_frames(&m, m.rows[i].stack, &frames, &cap);
+		for (size_t k = n; k-- > 0;) {
+			uint32_t f = frames[k].function;
+			printf("%s%s", f == MODEL_NONE ? "?" : model_cstr(&m, m.functions[f].name),
+			       k ? ";" : "");
+		}
+		printf(" %lld\n", (long long)value);
+	}
+	free(frames);
+	model_free(&m);
+	return 0;
 }
 
 int has_function_named(const struct model *m, const char *s)
@@ -66,6 +100,8 @@ int main(int argc, char **argv)
 {
 	if (argc == 3 && strcmp(argv[1], "by-name") == 0)
 		return print_by_name(argv[2]);
+	if (argc == 4 && strcmp(argv[1], "stacks") == 0 && format_by_name(argv[2]))
+		return print_stacks(argv[2], argv[3]);
 	const struct unit_test *suites[] = { model_tests, rprof_tests };
 	int failed = 0;
 	for (size_t i = 0; i < sizeof suites / sizeof *suites; i++)

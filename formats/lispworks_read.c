@@ -1,0 +1,242 @@
+/*
+ * LispWorks profiler tree reader (shared/formats/lispworks.md, and the
+ * reading rules in shared/testdata/lispworks/README.md where the manual
+ * is silent).
+ *
+ * Every node becomes a location of its own and one sample row, in file
+ * order, whose value is the node's self count (Count minus its children's
+ * Counts, known once its subtree is read; it may be 0). So a tree read and
+ * written back is the same tree: sibling order, same-name siblings and
+ * nodes with Count 0 included. A function is its name, and carries the
+ * function-info, which must be the same at every occurrence.
+ *
+ * Streaming: the only state is the chain of ancestors of the current node,
+ * so a tree of any depth reads without recursion.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../io/diag.h"
+#include "../model/alloc.h"
+#include "lispworks.h"
+
+struct ancestor {
+	uint32_t stack;
+	int64_t count, children;
+	size_t row;
+	uint64_t line;
+};
+
+struct reader {
+	struct input *in;
+	struct model *m;
+	struct ancestor *path; /* path[d]: the last node read at depth d */
+	size_t depth, cap_path; /* depth: how many of path are live */
+	uint64_t nodes;
+};
+
+__attribute__((format(printf, 2, 3)))
+static int fail(const struct reader *r, const char *fmt, ...)
+{
+	char msg[300];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_error(r->in->name, r->in->line, "%s", msg);
+	return -1;
+}
+
+/* Well-formed UTF-8 only: no overlongs, surrogates or code points past U+10FFFF. */
+static int valid_utf8(const unsigned char *s, size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		unsigned char c = s[i];
+		size_t n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+			 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+		if (n == 0 || i + n > len)
+			return 0;
+		for (size_t k = 1; k < n; k++)
+			if ((s[i + k] & 0xc0) != 0x80)
+				return 0;
+		if ((c == 0xe0 && s[i + 1] < 0xa0) || (c == 0xed && s[i + 1] > 0x9f) ||
+		    (c == 0xf0 && s[i + 1] < 0x90) || (c == 0xf4 && s[i + 1] > 0x8f))
+			return 0;
+		i += n;
+	}
+	return 1;
+}
+
+/* Takes the next line, CR-LF as LF; checks what every line must be. */
+static int next_line(struct reader *r, const char **s, size_t *len)
+{
+	int rc = input_get_line(r->in, s, len);
+	if (rc <= 0)
+		return rc;
+	if (*len > 0 && (*s)[*len - 1] == '\r')
+		(*len)--;
+	if (memchr(*s, '\r', *len))
+		return fail(r, "carriage return inside a line");
+	if (memchr(*s, '\0', *len))
+		return fail(r, "NUL byte in line");
+	if (!valid_utf8((const unsigned char *)*s, *len))
+		return fail(r, "not valid UTF-8");
+	return 1;
+}
+
+static int read_header(struct reader *r, const char *s, size_t len)
+{
+	size_t marker = strlen(LISPWORKS_MARKER);
+	int found = 0;
+	for (size_t i = 0; !found && i + marker <= len; i++)
+		found = memcmp(s + i, LISPWORKS_MARKER, marker) == 0;
+	if (!found)
+		return fail(r, "no \"%s\" on the first line", LISPWORKS_MARKER);
+	const char *colon = memchr(s, ':', len);
+	const char *name = colon ? colon + 1 : s + len, *end = s + len;
+	while (name < end && *name == ' ')
+		name++;
+	while (end > name && end[-1] == ' ')
+		end--;
+	model_add_meta(r->m, model_str(r->m, "tree_name", 9), model_str(r->m, name, (size_t)(end - name)));
+	return 0;
+}
+
+/* An integer field: ASCII digits only, at most 2^63-1. */
+static int integer(const struct reader *r, const char *s, size_t len, const char *what,
+		   int64_t *value)
+{
+	uint64_t v = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return fail(r, "%s is '%.*s', not an integer", what, (int)(len > 40 ? 40 : len), s);
+		v = v * 10 + (uint64_t)(s[i] - '0');
+		if (v > INT64_MAX)
+			return fail(r, "%s is larger than 2^63-1", what);
+	}
+	if (len == 0)
+		return fail(r, "%s is empty, not an integer", what);
+	*value = (int64_t)v;
+	return 0;
+}
+
+static const char *const field_names[5] = { "Depth", "Count", "Call-Count", "Seen-Count",
+					     "Top-Count" };
+
+/* Splits on the first five '|': five integers, then the name, verbatim. */
+static int split(const struct reader *r, const char *s, size_t len, int64_t fields[5],
+		 const char **name, size_t *name_len)
+{
+	size_t start = 0;
+	for (int k = 0; k < 5; k++) {
+		const char *bar = memchr(s + start, '|', len - start);
+		if (!bar)
+			return fail(r, "only %d '|'-separated fields (6 needed: "
+				       "Depth|Count|Call-Count|Seen-Count|Top-Count|Name)", k + 1);
+		if (integer(r, s + start, (size_t)(bar - s) - start, field_names[k], &fields[k]) < 0)
+			return -1;
+		start = (size_t)(bar - s) + 1;
+	}
+	*name = s + start;
+	*name_len = len - start;
+	if (*name_len == 0)
+		return fail(r, "empty Name");
+	return 0;
+}
+
+/* A function is its name: the function-info must repeat unchanged. */
+static int function_of(struct reader *r, const char *name, size_t len, const int64_t fields[5],
+		       uint32_t *function)
+{
+	struct model_function f = { 0 };
+	f.name = f.system_name = model_str(r->m, name, len);
+	*function = model_function(r->m, &f);
+	struct model_function *known = &r->m->functions[*function];
+	if (!known->has_tree_info) {
+		known->has_tree_info = 1;
+		known->call_count = fields[2];
+		known->seen_count = fields[3];
+		known->top_count = fields[4];
+	} else if (known->call_count != fields[2] || known->seen_count != fields[3] ||
+		   known->top_count != fields[4]) {
+		return fail(r, "function-info %" PRId64 "|%" PRId64 "|%" PRId64
+			       " differs from the %" PRId64 "|%" PRId64 "|%" PRId64 " seen before for this name",
+			    fields[2], fields[3], fields[4], known->call_count, known->seen_count,
+			    known->top_count);
+	}
+	return 0;
+}
+
+/* The node at depth `depth` is done: its self count is now known. */
+static void close_node(struct reader *r, size_t depth)
+{
+	struct ancestor *a = &r->path[depth];
+	model_set_value(r->m, a->row, 0, a->count - a->children);
+}
+
+static int read_node(struct reader *r, const char *s, size_t len)
+{
+	int64_t fields[5];
+	const char *name = NULL;
+	size_t name_len = 0;
+	uint32_t function;
+	if (split(r, s, len, fields, &name, &name_len) < 0)
+		return -1;
+	int64_t depth = fields[0], count = fields[1];
+	if (r->depth == 0 && depth != 0)
+		return fail(r, "the first node is at depth %" PRId64 ", not 0", depth);
+	if ((uint64_t)depth > r->depth)
+		return fail(r, "depth jumps from %zu to %" PRId64 " (a node may be at most one level "
+			       "deeper than the previous node)", r->depth - 1, depth);
+	while (r->depth > (size_t)depth)
+		close_node(r, --r->depth);
+	if (depth > 0) {
+		struct ancestor *parent = &r->path[depth - 1];
+		if (count > parent->count - parent->children)
+			return fail(r, "children of line %" PRIu64 " sum to %" PRId64 ", above its Count %" PRId64,
+				    parent->line, parent->children + count, parent->count);
+		parent->children += count;
+	}
+	if (function_of(r, name, name_len, fields, &function) < 0)
+		return -1;
+	struct model_location l = { function, 0, 0, ++r->nodes, MODEL_NONE, 0, 0, 0, 0 };
+	uint32_t caller = depth > 0 ? r->path[depth - 1].stack : MODEL_EMPTY_STACK;
+	uint32_t stack = model_stack(r->m, model_add_location(r->m, &l, NULL, 0), caller);
+	const int64_t unknown_yet = 0;
+	model_add_sample(r->m, stack, &unknown_yet, NULL, 0);
+	grow((void **)&r->path, &r->cap_path, (size_t)depth + 1, sizeof *r->path);
+	r->path[depth] = (struct ancestor){ stack, count, 0, r->m->n_rows - 1, r->in->line };
+	r->depth = (size_t)depth + 1;
+	return 0;
+}
+
+int lispworks_read(struct input *in, struct model *m)
+{
+	struct reader r = { in, m, NULL, 0, 0, 0 };
+	const char *s;
+	size_t len;
+	int rc;
+	m->tree_nodes = 1;
+	m->keep_samples_apart = 1;
+	model_add_sample_type(m, "samples", "count");
+	if ((rc = next_line(&r, &s, &len)) == 0) {
+		diag_error(in->name, 0, "empty input");
+		rc = -1;
+	}
+	if (rc > 0)
+		rc = read_header(&r, s, len);
+	while (rc == 0 && (rc = next_line(&r, &s, &len)) > 0) {
+		if (len == 0)
+			rc = fail(&r, "blank line");
+		else if (s[0] == ';')
+			rc = 0;
+		else
+			rc = read_node(&r, s, len);
+	}
+	while (rc == 0 && r.depth > 0)
+		close_node(&r, --r.depth);
+	free(r.path);
+	return rc < 0 ? -1 : 0;
+}

@@ -1,0 +1,303 @@
+/*
+ * LispWorks profiler tree writer: builds the call tree from the samples,
+ * root first, each node's Count the weight of the samples through it,
+ * children in order of first appearance, several roots when samples have
+ * several outermost functions. Nodes are told apart by function name; in
+ * a model read from a tree, by location, which keeps the tree's own nodes.
+ * The function-info is the input's when it had one, else computed:
+ * Seen-Count = weight of the samples the function is in (once each),
+ * Top-Count = weight of those whose leaf it is, Call-Count 0.
+ * The weight is the chosen sample type (--sample-type; default as pprof's).
+ *
+ * Linear in the size of the model whatever the depth: the tree node of a
+ * stack is remembered per stack node, samples add their weight to their
+ * leaf only, Counts are summed up the tree once, and Seen-Count comes from
+ * one walk that tracks which names are on the current path. Walks need no
+ * recursion, so depth costs no C stack.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../io/diag.h"
+#include "../model/alloc.h"
+#include "lispworks.h"
+
+struct node {
+	uint32_t key;      /* a name string id, or a location when by_location */
+	uint8_t by_location;
+	uint32_t name;     /* MODEL_NONE for an unsymbolized address */
+	uint32_t location; /* names an unsymbolized address */
+	uint32_t parent, first_child, last_child, next_sibling;
+	int64_t count;
+};
+
+struct info {
+	int64_t seen, top, call;
+	uint32_t on_path; /* how many nodes of this name the walk is inside */
+};
+
+struct writer {
+	const struct model *m;
+	struct output *out;
+	size_t type;
+	struct node *nodes; /* [0] is a virtual root above the real roots */
+	size_t n_nodes, cap_nodes;
+	struct hashidx index;
+	struct info *info; /* by name string id */
+	uint32_t *node_of_stack; /* tree node of each stack node; 0: not yet */
+	uint32_t *pending;       /* stack nodes waiting for their node */
+	size_t cap_pending;
+};
+
+struct child_key {
+	uint32_t parent, key;
+	uint8_t by_location;
+};
+
+static int child_equals(const void *ctx, uint32_t id, const void *key)
+{
+	const struct node *n = &((const struct writer *)ctx)->nodes[id];
+	const struct child_key *k = key;
+	return n->parent == k->parent && n->key == k->key && n->by_location == k->by_location;
+}
+
+static uint32_t child(struct writer *w, uint32_t parent, const struct model_frame *fr)
+{
+	const struct model *m = w->m;
+	uint32_t name = fr->function == MODEL_NONE ? MODEL_NONE : m->functions[fr->function].name;
+	uint8_t by_location = m->tree_nodes || name == MODEL_NONE;
+	struct child_key key = { parent, by_location ? fr->location : name, by_location };
+	uint64_t h = hash_mix(hash_mix(parent, key.key), by_location);
+	uint32_t id = hashidx_find(&w->index, h, child_equals, w, &key);
+	if (id != HASHIDX_NONE)
+		return id;
+	grow((void **)&w->nodes, &w->cap_nodes, w->n_nodes + 1, sizeof *w->nodes);
+	id = (uint32_t)w->n_nodes++;
+	w->nodes[id] = (struct node){ key.key, by_location, name, fr->location, parent, 0, 0, 0, 0 };
+	struct node *p = &w->nodes[parent];
+	if (p->last_child)
+		w->nodes[p->last_child].next_sibling = id;
+	else
+		p->first_child = id;
+	p->last_child = id;
+	hashidx_insert(&w->index, h, id);
+	return id;
+}
+
+/* Below `node`, the frames of one location: its inlined callers first, its own line last. */
+static uint32_t descend(struct writer *w, uint32_t node, uint32_t location)
+{
+	const struct model_location *l = &w->m->locations[location];
+	for (uint32_t k = l->n_inlined; k-- > 0;) {
+		const struct model_line *in = &w->m->inlined[l->first_inlined + k];
+		struct model_frame fr = { in->function, in->line, location };
+		node = child(w, node, &fr);
+	}
+	struct model_frame own = { l->function, l->line, location };
+	return child(w, node, &own);
+}
+
+/* The tree node of a stack's innermost frame, found once per stack node. */
+static uint32_t node_of(struct writer *w, uint32_t stack)
+{
+	const struct model *m = w->m;
+	size_t n = 0;
+	for (uint32_t s = stack; s != MODEL_EMPTY_STACK && !w->node_of_stack[s]; s = m->stacks[s].caller) {
+		grow((void **)&w->pending, &w->cap_pending, n + 1, sizeof *w->pending);
+		w->pending[n++] = s;
+	}
+	while (n-- > 0) {
+		uint32_t s = w->pending[n], caller = m->stacks[s].caller;
+		uint32_t parent = caller == MODEL_EMPTY_STACK ? 0 : w->node_of_stack[caller];
+		w->node_of_stack[s] = descend(w, parent, m->stacks[s].location);
+	}
+	return stack == MODEL_EMPTY_STACK ? 0 : w->node_of_stack[stack];
+}
+
+/* A sample's weight goes to its leaf; Counts are summed up the tree later. */
+static int add_row(struct writer *w, size_t row)
+{
+	const struct model *m = w->m;
+	int64_t weight = m->values[row * m->n_sample_types + w->type] * (int64_t)m->rows[row].repeat;
+	if (weight < 0) {
+		diag_error(w->out->name, 0, "sample %zu has a negative value; a tree cannot hold it", row);
+		return -1;
+	}
+	uint32_t leaf = node_of(w, m->rows[row].stack);
+	if (leaf == 0)
+		return 0;
+	w->nodes[leaf].count += weight;
+	if (w->nodes[leaf].name != MODEL_NONE)
+		w->info[w->nodes[leaf].name].top += weight;
+	return 0;
+}
+
+/* A child is made after its parent, so one pass from the last node sums every subtree. */
+static void sum_counts(struct writer *w)
+{
+	for (size_t i = w->n_nodes; i-- > 1;)
+		w->nodes[w->nodes[i].parent].count += w->nodes[i].count;
+}
+
+/*
+ * Preorder without recursion: `enter` each node with its depth, `leave` it
+ * after its subtree (leave may be NULL).
+ */
+static int walk(struct writer *w, int (*enter)(struct writer *, uint32_t, size_t),
+		void (*leave)(struct writer *, uint32_t))
+{
+	uint32_t cur = w->nodes[0].first_child;
+	size_t depth = 0;
+	while (cur) {
+		if (enter(w, cur, depth) < 0)
+			return -1;
+		if (w->nodes[cur].first_child) {
+			cur = w->nodes[cur].first_child;
+			depth++;
+			continue;
+		}
+		for (;;) {
+			if (leave)
+				leave(w, cur);
+			if (w->nodes[cur].next_sibling) {
+				cur = w->nodes[cur].next_sibling;
+				break;
+			}
+			cur = w->nodes[cur].parent;
+			if (cur == 0)
+				return 0;
+			depth--;
+		}
+	}
+	return 0;
+}
+
+/* Seen-Count: a sample counts once for a name, at the outermost node of that name. */
+static int enter_seen(struct writer *w, uint32_t node, size_t depth)
+{
+	(void)depth;
+	uint32_t name = w->nodes[node].name;
+	if (name != MODEL_NONE && w->info[name].on_path++ == 0)
+		w->info[name].seen += w->nodes[node].count;
+	return 0;
+}
+
+static void leave_seen(struct writer *w, uint32_t node)
+{
+	if (w->nodes[node].name != MODEL_NONE)
+		w->info[w->nodes[node].name].on_path--;
+}
+
+static void take_stored_info(struct writer *w)
+{
+	for (size_t i = 0; i < w->m->n_functions; i++) {
+		const struct model_function *f = &w->m->functions[i];
+		if (!f->has_tree_info)
+			continue;
+		struct info *in = &w->info[f->name];
+		in->call = f->call_count;
+		in->seen = f->seen_count;
+		in->top = f->top_count;
+	}
+}
+
+/* A node's name: a line of UTF-8 that can be read back. */
+static int write_name(struct writer *w, const struct node *n)
+{
+	if (n->name == MODEL_NONE) {
+		char hex[24];
+		snprintf(hex, sizeof hex, "0x%" PRIx64, w->m->locations[n->location].address);
+		output_str(w->out, hex);
+		return 0;
+	}
+	const struct strtab_entry *e = strtab_get(&w->m->strings, n->name);
+	if (e->len == 0)
+		output_str(w->out, "<unknown>");
+	else
+		output_write(w->out, e->bytes, e->len);
+	return 0;
+}
+
+/* Checked before anything is written: stdout cannot be taken back. */
+static int names_fit(const struct writer *w)
+{
+	for (size_t i = 1; i < w->n_nodes; i++) {
+		if (w->nodes[i].name == MODEL_NONE)
+			continue;
+		const struct strtab_entry *e = strtab_get(&w->m->strings, w->nodes[i].name);
+		if (memchr(e->bytes, '\n', e->len) || memchr(e->bytes, '\r', e->len) ||
+		    memchr(e->bytes, '\0', e->len)) {
+			diag_error(w->out->name, 0, "function name with a line break or NUL byte; "
+						    "a tree line cannot hold it");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int write_node(struct writer *w, uint32_t node, size_t depth)
+{
+	const struct node *n = &w->nodes[node];
+	static const struct info none = { 0, 0, 0, 0 };
+	const struct info *in = n->name == MODEL_NONE ? &none : &w->info[n->name];
+	char numbers[120];
+	snprintf(numbers, sizeof numbers, "%zu|%" PRId64 "|%" PRId64 "|%" PRId64 "|%" PRId64 "|", depth,
+		 n->count, in->call, in->seen, in->top);
+	output_str(w->out, numbers);
+	if (write_name(w, n) < 0)
+		return -1;
+	output_byte(w->out, '\n');
+	return w->out->failed ? -1 : 0;
+}
+
+static void write_header(struct writer *w)
+{
+	uint32_t name = model_get_meta(w->m, "tree_name");
+	if (name == HASHIDX_NONE)
+		name = model_get_meta(w->m, "source");
+	output_str(w->out, LISPWORKS_MARKER ": ");
+	if (name != HASHIDX_NONE) {
+		const struct strtab_entry *e = strtab_get(&w->m->strings, name);
+		output_write(w->out, e->bytes, e->len);
+	}
+	output_byte(w->out, '\n');
+}
+
+int lispworks_write(const struct model *m, struct output *out, const struct write_options *opts)
+{
+	struct writer w;
+	memset(&w, 0, sizeof w);
+	w.m = m;
+	w.out = out;
+	uint32_t type = model_sample_type(m, opts->sample_type);
+	if (m->n_rows && type == HASHIDX_NONE) {
+		diag_error(out->name, 0, "no sample type '%s'; choose one with --sample-type",
+			   opts->sample_type ? opts->sample_type : "");
+		return -1;
+	}
+	w.type = type;
+	w.info = xcalloc(m->strings.count, sizeof *w.info);
+	w.node_of_stack = xcalloc(m->n_stacks, sizeof *w.node_of_stack);
+	grow((void **)&w.nodes, &w.cap_nodes, 1, sizeof *w.nodes);
+	w.nodes[0] = (struct node){ 0, 0, MODEL_NONE, 0, 0, 0, 0, 0, 0 };
+	w.n_nodes = 1;
+	int rc = 0;
+	for (size_t i = 0; i < m->n_rows && rc == 0; i++)
+		rc = add_row(&w, i);
+	if (rc == 0)
+		rc = names_fit(&w);
+	if (rc == 0) {
+		sum_counts(&w);
+		walk(&w, enter_seen, leave_seen);
+		take_stored_info(&w);
+		write_header(&w);
+		rc = walk(&w, write_node, NULL);
+	}
+	free(w.nodes);
+	hashidx_free(&w.index);
+	free(w.info);
+	free(w.node_of_stack);
+	free(w.pending);
+	return rc;
+}

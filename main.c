@@ -185,10 +185,8 @@ static int convert(const struct options *o, const struct format *writer)
 		o->from && strcmp(o->from, "auto") != 0 ? pick_named_reader(o->from) : sniff(&in);
 	model_init(&m);
 	/* Where the profile came from, for formats that name it (a tree's name). */
-	if (o->input && strcmp(o->input, "-") != 0) {
-		const char *slash = strrchr(o->input, '/');
-		model_set_meta(&m, "source", slash ? slash + 1 : o->input);
-	}
+	const char *slash = strrchr(in.name, '/');
+	model_set_meta(&m, "source", slash ? slash + 1 : in.name);
 	int rc = EXIT_DATA;
 	if (reader && reader->read(&in, &m) == 0 && model_validate(&m, in.name) == 0 &&
 	    output_open(&out, o->output) == 0) {

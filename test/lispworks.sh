@@ -75,3 +75,11 @@ done
 # A chain a million deep: read and written without recursion.
 awk 'BEGIN { print "LispWorks Profiler Tree: deep"; for (d = 0; d < 1000000; d++) print d "|1|0|1|0|F" d % 7 }' > "$TMP/deep.tree"
 check "a tree a million deep" tree_roundtrip "$TMP/deep.tree"
+
+sed 's/$/\r/' testdata/lispworks/comments.tree > "$TMP/crlf.tree"
+check "CRLF tree" status_is 0 "$PROF" -t tree "$TMP/crlf.tree"
+check "CRLF tree reads as LF" sh -c "grep -v '^;' testdata/lispworks/comments.tree | cmp -s - \"$TMP/cli.out\""
+printf 'LispWorks Profiler Tree: x\n0|1|0|1|1|A\rB\n' > "$TMP/cr.tree"
+check "a lone CR is refused" status_is 1 "$PROF" -t tree "$TMP/cr.tree"
+check "a lone CR is refused with its line" stderr_has "cr.tree:2: carriage return"
+check "tree from stdin is named after it" sh -c "\"$PROF\" -t tree < testdata/rprof/kmeans-default.out | head -n 1 | grep -qx 'LispWorks Profiler Tree: <stdin>'"

@@ -21,6 +21,7 @@
 
 #include "../io/diag.h"
 #include "../model/alloc.h"
+#include "../model/view.h"
 #include "lispworks.h"
 
 struct node {
@@ -40,7 +41,9 @@ struct info {
 struct writer {
 	const struct model *m;
 	struct output *out;
+	struct view view;
 	size_t type;
+	int64_t *values;
 	struct node *nodes; /* [0] is a virtual root above the real roots */
 	size_t n_nodes, cap_nodes;
 	struct hashidx index;
@@ -119,7 +122,8 @@ static uint32_t node_of(struct writer *w, uint32_t stack)
 static int add_row(struct writer *w, size_t row)
 {
 	const struct model *m = w->m;
-	int64_t weight = m->values[row * m->n_sample_types + w->type] * (int64_t)m->rows[row].repeat;
+	view_values(&w->view, row, w->values);
+	int64_t weight = w->values[w->type];
 	if (weight < 0) {
 		diag_error(w->out->name, 0, "sample %zu has a negative value; a tree cannot hold it", row);
 		return -1;
@@ -270,13 +274,10 @@ int lispworks_write(const struct model *m, struct output *out, const struct writ
 	memset(&w, 0, sizeof w);
 	w.m = m;
 	w.out = out;
-	uint32_t type = model_sample_type(m, opts->sample_type);
-	if (m->n_rows && type == HASHIDX_NONE) {
-		diag_error(out->name, 0, "no sample type '%s'; choose one with --sample-type",
-			   opts->sample_type ? opts->sample_type : "");
+	view_init(&w.view, m);
+	if (m->n_rows && view_pick(&w.view, opts->sample_type, out->name, &w.type) < 0)
 		return -1;
-	}
-	w.type = type;
+	w.values = xmalloc((w.view.n_types + 1) * sizeof *w.values);
 	w.info = xcalloc(m->strings.count, sizeof *w.info);
 	w.node_of_stack = xcalloc(m->n_stacks, sizeof *w.node_of_stack);
 	grow((void **)&w.nodes, &w.cap_nodes, 1, sizeof *w.nodes);
@@ -299,5 +300,6 @@ int lispworks_write(const struct model *m, struct output *out, const struct writ
 	free(w.info);
 	free(w.node_of_stack);
 	free(w.pending);
+	free(w.values);
 	return rc;
 }

@@ -19,6 +19,7 @@
 
 #include "../io/diag.h"
 #include "../model/alloc.h"
+#include "../model/view.h"
 #include "pprof.h"
 
 enum { FIELD_SAMPLE_TYPE = 1, FIELD_SAMPLE, FIELD_MAPPING, FIELD_LOCATION, FIELD_FUNCTION,
@@ -45,9 +46,10 @@ struct writer {
 	uint64_t *mapping_ids, *location_ids, *function_ids;
 	struct scratch sample, inner;
 	uint64_t *ints;
+	int64_t *values;
 	size_t cap_ints;
+	struct view view;
 	int from_rprof;
-	uint64_t previous_memory; /* 8*small_v + 8*big_v + nodes of the row before */
 };
 
 static bool write_out(pb_ostream_t *stream, const pb_byte_t *buf, size_t count)
@@ -162,55 +164,15 @@ static uint64_t *assign_ids(const void *items, size_t stride, size_t offset, siz
 	return ids;
 }
 
-static const char *const rprof_types[3][2] = {
-	{ "samples", "count" }, { "cpu", "nanoseconds" }, { "alloc", "bytes" }
-};
-
-static size_t n_output_types(const struct writer *w)
-{
-	return w->from_rprof ? 2 + (size_t)w->m->has_memory : w->m->n_sample_types;
-}
-
 static bool write_sample_types(struct writer *w)
 {
-	for (size_t i = 0; i < n_output_types(w); i++) {
-		perftools_profiles_ValueType t;
-		if (w->from_rprof) {
-			t.type = sx_cstr(w, rprof_types[i][0]);
-			t.unit = sx_cstr(w, rprof_types[i][1]);
-		} else {
-			t.type = sx(w, w->m->sample_types[i].type);
-			t.unit = sx(w, w->m->sample_types[i].unit);
-		}
+	for (size_t i = 0; i < w->view.n_types; i++) {
+		perftools_profiles_ValueType t = { sx_cstr(w, view_type(&w->view, i)),
+						   sx_cstr(w, view_unit(&w->view, i)) };
 		if (!put_leaf(&w->stream, FIELD_SAMPLE_TYPE, perftools_profiles_ValueType_fields, &t))
 			return false;
 	}
 	return true;
-}
-
-static uint64_t memory_total(const struct model_memory *mem)
-{
-	return 8 * mem->small_v + 8 * mem->big_v + mem->nodes;
-}
-
-/* Rprof ticks as samples, CPU time, and bytes allocated (summaryRprof's rule). */
-static void rprof_values(struct writer *w, size_t i, uint64_t *values)
-{
-	const struct model *m = w->m;
-	const struct model_row *row = &m->rows[i];
-	const struct model_run *run = &m->runs[row->run];
-	uint64_t ticks = row->repeat * (uint64_t)m->values[i * m->n_sample_types];
-	values[0] = ticks;
-	values[1] = ticks * run->interval_us * 1000;
-	if (!m->has_memory)
-		return;
-	values[2] = 0;
-	if (run->memory_profiling) {
-		uint64_t total = memory_total(&m->memory[i]);
-		if (i > run->first_row && total > w->previous_memory)
-			values[2] = total - w->previous_memory;
-		w->previous_memory = total;
-	}
 }
 
 static bool put_label(pb_ostream_t *s, const perftools_profiles_Label *l)
@@ -253,14 +215,9 @@ static bool write_sample(struct writer *w, size_t i)
 	}
 	pb_ostream_t s = scratch_stream(&w->sample);
 	bool ok = put_packed(&s, 1, w->ints, n);
-	size_t n_values = n_output_types(w);
-	grow((void **)&w->ints, &w->cap_ints, n_values + 1, sizeof *w->ints);
-	if (w->from_rprof)
-		rprof_values(w, i, w->ints);
-	else
-		for (size_t k = 0; k < n_values; k++)
-			w->ints[k] = (uint64_t)(m->values[i * m->n_sample_types + k] * (int64_t)row->repeat);
-	ok = ok && put_packed(&s, 2, w->ints, n_values) && write_labels(w, &s, i);
+	view_values(&w->view, i, w->values);
+	ok = ok && put_packed(&s, 2, (const uint64_t *)w->values, w->view.n_types) &&
+	     write_labels(w, &s, i);
 	return ok && put_bytes(&w->stream, FIELD_SAMPLE, &w->sample);
 }
 
@@ -427,6 +384,8 @@ int pprof_write(const struct model *m, struct output *out, const struct write_op
 	w.m = m;
 	w.out = out;
 	w.from_rprof = m->n_runs > 0;
+	view_init(&w.view, m);
+	w.values = xmalloc((w.view.n_types + 1) * sizeof *w.values);
 	w.stream = (pb_ostream_t){ write_out, out, SIZE_MAX, 0, NULL };
 	w.string_index = xmalloc(m->strings.count * sizeof *w.string_index);
 	memset(w.string_index, 0xff, m->strings.count * sizeof *w.string_index);
@@ -452,5 +411,6 @@ int pprof_write(const struct model *m, struct output *out, const struct write_op
 	free(w.sample.bytes);
 	free(w.inner.bytes);
 	free(w.ints);
+	free(w.values);
 	return rc;
 }

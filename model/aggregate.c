@@ -2,8 +2,10 @@
 
 #include "alloc.h"
 
-struct name_ticks *aggregate_by_name(const struct model *m, size_t type, size_t *count)
+struct name_ticks *aggregate_by_name(struct view *v, size_t type, size_t *count)
 {
+	const struct model *m = v->m;
+	int64_t *values = xmalloc((v->n_types + 1) * sizeof *values);
 	/* Indexed by string id: where each name's entry is, and the last row it was counted in. */
 	uint32_t *entry_of = xmalloc(m->strings.count * sizeof *entry_of);
 	size_t *counted_in = xmalloc(m->strings.count * sizeof *counted_in);
@@ -16,7 +18,10 @@ struct name_ticks *aggregate_by_name(const struct model *m, size_t type, size_t 
 	struct model_frame *frames = NULL;
 	size_t cap_frames = 0;
 	for (size_t r = 0; r < m->n_rows; r++) {
-		uint64_t ticks = m->rows[r].repeat * (uint64_t)m->values[r * m->n_sample_types + type];
+		view_values(v, r, values);
+		uint64_t ticks = (uint64_t)values[type];
+		if (values[type] == 0)
+			continue;
 		size_t n_frames = model_stack_frames(m, m->rows[r].stack, &frames, &cap_frames);
 		for (size_t k = 0; k < n_frames; k++) {
 			if (frames[k].function == MODEL_NONE)
@@ -35,6 +40,7 @@ struct name_ticks *aggregate_by_name(const struct model *m, size_t type, size_t 
 			counted_in[name] = r;
 		}
 	}
+	free(values);
 	free(frames);
 	free(entry_of);
 	free(counted_in);

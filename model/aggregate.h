@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "model.h"
+#include "view.h"
 
 struct name_ticks {
 	uint32_t name;
@@ -17,9 +18,10 @@ struct name_ticks {
 
 /*
  * One entry per distinct function name that occurs in a sample, in
- * the order of first occurrence; *count gets their number. Ticks are
- * value x repeat of sample type `type`. Free the result with free().
+ * the order of first occurrence; *count gets their number. Ticks are the
+ * view's values of type `type`; rows with none are skipped, and so are
+ * frames with no function (unsymbolized addresses). Free with free().
  */
-struct name_ticks *aggregate_by_name(const struct model *m, size_t type, size_t *count);
+struct name_ticks *aggregate_by_name(struct view *v, size_t type, size_t *count);
 
 #endif

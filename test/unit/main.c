@@ -85,7 +85,9 @@ static int print_by_name(const char *path)
 	if (load_rprof(path, &m) < 0)
 		return 1;
 	size_t n;
-	struct name_ticks *t = aggregate_by_name(&m, 0, &n);
+	struct view v;
+	view_init(&v, &m);
+	struct name_ticks *t = aggregate_by_name(&v, 0, &n);
 	sort_model = &m;
 	qsort(t, n, sizeof *t, by_name_bytes);
 	for (size_t i = 0; i < n; i++)

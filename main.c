@@ -12,9 +12,7 @@
 #include "formats/format.h"
 #include "io/diag.h"
 
-#define PROF_VERSION "0.1.0"
-
-enum { EXIT_DATA = 1, EXIT_USAGE = 2, PROBE_BYTES = 4096, PROBE_DOUBTFUL = 50,
+enum { EXIT_DATA = 1, EXIT_USAGE = 2, PROBE_BYTES = 65536, PROBE_DOUBTFUL = 50,
        GO_GZIP_LEVEL = 6 };
 
 struct options {
@@ -187,6 +185,8 @@ static int convert(const struct options *o, const struct format *writer)
 	/* Where the profile came from, for formats that name it (a tree's name). */
 	const char *slash = strrchr(in.name, '/');
 	model_set_meta(&m, "source", slash ? slash + 1 : in.name);
+	if (reader)
+		model_set_meta(&m, "format", reader->name);
 	int rc = EXIT_DATA;
 	if (reader && reader->read(&in, &m) == 0 && model_validate(&m, in.name) == 0 &&
 	    output_open(&out, o->output) == 0) {

@@ -13,6 +13,8 @@
 #include "../io/output.h"
 #include "../model/model.h"
 
+#define PROF_VERSION "0.1.0"
+
 /* What the command line says about writing. */
 struct write_options {
 	const char *sample_type; /* --sample-type: a name or an index; NULL for the default */

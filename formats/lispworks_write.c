@@ -28,7 +28,7 @@ struct node {
 	uint32_t key;      /* a name string id, or a location when by_location */
 	uint8_t by_location;
 	uint32_t name;     /* MODEL_NONE for an unsymbolized address */
-	uint32_t location; /* names an unsymbolized address */
+	struct model_frame frame; /* the first frame seen here, which names the node */
 	uint32_t parent, first_child, last_child, next_sibling;
 	int64_t count;
 };
@@ -77,7 +77,7 @@ static uint32_t child(struct writer *w, uint32_t parent, const struct model_fram
 		return id;
 	grow((void **)&w->nodes, &w->cap_nodes, w->n_nodes + 1, sizeof *w->nodes);
 	id = (uint32_t)w->n_nodes++;
-	w->nodes[id] = (struct node){ key.key, by_location, name, fr->location, parent, 0, 0, 0, 0 };
+	w->nodes[id] = (struct node){ key.key, by_location, name, *fr, parent, 0, 0, 0, 0 };
 	struct node *p = &w->nodes[parent];
 	if (p->last_child)
 		w->nodes[p->last_child].next_sibling = id;
@@ -207,31 +207,21 @@ static void take_stored_info(struct writer *w)
 }
 
 /* A node's name: a line of UTF-8 that can be read back. */
-static int write_name(struct writer *w, const struct node *n)
+static void write_name(struct writer *w, const struct node *n)
 {
-	if (n->name == MODEL_NONE) {
-		char hex[24];
-		snprintf(hex, sizeof hex, "0x%" PRIx64, w->m->locations[n->location].address);
-		output_str(w->out, hex);
-		return 0;
-	}
-	const struct strtab_entry *e = strtab_get(&w->m->strings, n->name);
-	if (e->len == 0)
-		output_str(w->out, "<unknown>");
-	else
-		output_write(w->out, e->bytes, e->len);
-	return 0;
+	struct model_name name;
+	model_frame_name(w->m, &n->frame, &name);
+	output_write(w->out, name.bytes, name.len);
 }
 
 /* Checked before anything is written: stdout cannot be taken back. */
 static int names_fit(const struct writer *w)
 {
 	for (size_t i = 1; i < w->n_nodes; i++) {
-		if (w->nodes[i].name == MODEL_NONE)
-			continue;
-		const struct strtab_entry *e = strtab_get(&w->m->strings, w->nodes[i].name);
-		if (memchr(e->bytes, '\n', e->len) || memchr(e->bytes, '\r', e->len) ||
-		    memchr(e->bytes, '\0', e->len)) {
+		struct model_name e;
+		model_frame_name(w->m, &w->nodes[i].frame, &e);
+		if (memchr(e.bytes, '\n', e.len) || memchr(e.bytes, '\r', e.len) ||
+		    memchr(e.bytes, '\0', e.len)) {
 			diag_error(w->out->name, 0, "function name with a line break or NUL byte; "
 						    "a tree line cannot hold it");
 			return -1;
@@ -249,8 +239,7 @@ static int write_node(struct writer *w, uint32_t node, size_t depth)
 	snprintf(numbers, sizeof numbers, "%zu|%" PRId64 "|%" PRId64 "|%" PRId64 "|%" PRId64 "|", depth,
 		 n->count, in->call, in->seen, in->top);
 	output_str(w->out, numbers);
-	if (write_name(w, n) < 0)
-		return -1;
+	write_name(w, n);
 	output_byte(w->out, '\n');
 	return w->out->failed ? -1 : 0;
 }
@@ -281,7 +270,7 @@ int lispworks_write(const struct model *m, struct output *out, const struct writ
 	w.info = xcalloc(m->strings.count, sizeof *w.info);
 	w.node_of_stack = xcalloc(m->n_stacks, sizeof *w.node_of_stack);
 	grow((void **)&w.nodes, &w.cap_nodes, 1, sizeof *w.nodes);
-	w.nodes[0] = (struct node){ 0, 0, MODEL_NONE, 0, 0, 0, 0, 0, 0 };
+	w.nodes[0] = (struct node){ 0, 0, MODEL_NONE, { MODEL_NONE, 0, 0 }, 0, 0, 0, 0, 0 };
 	w.n_nodes = 1;
 	int rc = 0;
 	for (size_t i = 0; i < m->n_rows && rc == 0; i++)

@@ -6,11 +6,19 @@
 extern const struct format format_rprof;
 extern const struct format format_pprof;
 extern const struct format format_lispworks;
+extern const struct format format_folded;
+extern const struct format format_speedscope;
+extern const struct format format_summary;
+extern const struct format format_tables;
 
 const struct format *const formats[] = {
 	&format_rprof,
 	&format_pprof,
 	&format_lispworks,
+	&format_folded,
+	&format_speedscope,
+	&format_summary,
+	&format_tables,
 	NULL,
 };
 

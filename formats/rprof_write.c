@@ -115,27 +115,15 @@ static void define_needed_files(struct writer *w, size_t n_frames)
 	}
 }
 
-/* A frame with no function (an address pprof never symbolized) is named by its address. */
 static int build_name(struct writer *w, const struct model_frame *fr)
 {
-	const struct model *m = w->m;
-	if (fr->function == MODEL_NONE) {
-		char hex[24];
-		int n = snprintf(hex, sizeof hex, "0x%" PRIx64, m->locations[fr->location].address);
-		append(w, hex, (size_t)n);
-		return 0;
-	}
-	const struct model_function *f = &m->functions[fr->function];
-	const struct strtab_entry *name = strtab_get(&m->strings, f->name ? f->name : f->system_name);
-	if (name->len == 0) {
-		append(w, "<unknown>", 9);
-		return 0;
-	}
-	if (memchr(name->bytes, '\0', name->len)) {
+	struct model_name name;
+	model_frame_name(w->m, fr, &name);
+	if (memchr(name.bytes, '\0', name.len)) {
 		diag_error(w->out->name, 0, "function name with a NUL byte: Rprof cannot hold it");
 		return -1;
 	}
-	append(w, name->bytes, name->len);
+	append(w, name.bytes, name.len);
 	return 0;
 }
 

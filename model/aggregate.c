@@ -19,7 +19,7 @@ struct name_ticks *aggregate_by_name(struct view *v, size_t type, size_t *count)
 	size_t cap_frames = 0;
 	for (size_t r = 0; r < m->n_rows; r++) {
 		view_values(v, r, values);
-		uint64_t ticks = (uint64_t)values[type];
+		int64_t ticks = values[type];
 		if (values[type] == 0)
 			continue;
 		size_t n_frames = model_stack_frames(m, m->rows[r].stack, &frames, &cap_frames);

@@ -13,7 +13,7 @@
 
 struct name_ticks {
 	uint32_t name;
-	uint64_t self, total;
+	int64_t self, total; /* signed: a diff profile has negative values */
 };
 
 /*

@@ -1,5 +1,7 @@
 #include "model.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -335,4 +337,19 @@ uint32_t model_sample_type(const struct model *m, const char *wanted)
 	char *end;
 	unsigned long i = strtoul(wanted, &end, 10);
 	return *wanted && !*end && i < m->n_sample_types ? (uint32_t)i : HASHIDX_NONE;
+}
+
+void model_frame_name(const struct model *m, const struct model_frame *fr, struct model_name *name)
+{
+	if (fr->function == MODEL_NONE) {
+		int n = snprintf(name->made, sizeof name->made, "0x%" PRIx64,
+				 m->locations[fr->location].address);
+		name->bytes = name->made;
+		name->len = (size_t)n;
+		return;
+	}
+	const struct model_function *f = &m->functions[fr->function];
+	const struct strtab_entry *e = strtab_get(&m->strings, f->name ? f->name : f->system_name);
+	name->bytes = e->len ? e->bytes : "<unknown>";
+	name->len = e->len ? e->len : strlen("<unknown>");
 }

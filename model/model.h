@@ -243,6 +243,19 @@ struct model_frame {
 size_t model_stack_frames(const struct model *m, uint32_t stack, struct model_frame **frames,
 			  size_t *cap);
 
+/* A frame's name as viewers show it; `made` holds a name made up here. */
+struct model_name {
+	const char *bytes;
+	size_t len;
+	char made[24];
+};
+
+/*
+ * The function's name, else its system name; an address with no function
+ * is named "0x..." by its address; "<unknown>" when there is nothing.
+ */
+void model_frame_name(const struct model *m, const struct model_frame *fr, struct model_name *name);
+
 /*
  * Checks the rules of R's validate_profile plus ours; reports each problem
  * on stderr naming `source`, and returns how many there were.

@@ -9,7 +9,8 @@
 #     exactly the message in its .err file, and writes nothing;
 #   - the command line: test/cli.sh;
 #   - pprof, judged by Go's readers: test/pprof.sh;
-#   - LispWorks trees: test/lispworks.sh.
+#   - LispWorks trees: test/lispworks.sh;
+#   - folded stacks, summaries, tables: test/views.sh.
 cd "$(dirname "$0")/.." || exit 2
 BUILD=${1:-build}
 PROF=$BUILD/prof
@@ -73,6 +74,7 @@ done
 . test/cli.sh
 . test/pprof.sh
 . test/lispworks.sh
+. test/views.sh
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,269 @@
+/*
+ * speedscope writer: JSON in speedscope's file format
+ * (https://www.speedscope.app/file-format-schema.json), one "sampled"
+ * profile per sample type (or the one chosen with --sample-type), samples
+ * in the model's order, so that an Rprof file is a timeline in speedscope's
+ * time-order view. Frames are a function at a line, with its file. An R
+ * profile opens on its CPU time. Names that are not UTF-8 get U+FFFD for
+ * each bad byte, with a warning: JSON holds Unicode only.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../io/diag.h"
+#include "../model/alloc.h"
+#include "../model/view.h"
+#include "format.h"
+
+struct frame_key {
+	uint32_t function; /* MODEL_NONE: keyed by location */
+	uint32_t location;
+	int64_t line;
+};
+
+struct writer {
+	const struct model *m;
+	struct output *out;
+	struct frame_key *frames; /* speedscope's frames, in order */
+	size_t n_frames, cap_frames;
+	struct hashidx frame_index;
+	struct model_frame *expanded;
+	size_t cap_expanded;
+	int64_t *totals; /* per type */
+	int replaced_bytes;
+};
+
+static int frame_equals(const void *ctx, uint32_t id, const void *key)
+{
+	const struct frame_key *a = &((const struct writer *)ctx)->frames[id], *b = key;
+	return a->function == b->function && a->location == b->location && a->line == b->line;
+}
+
+static uint32_t frame_of(struct writer *w, const struct model_frame *fr)
+{
+	struct frame_key key = { fr->function, fr->function == MODEL_NONE ? fr->location : 0, fr->line };
+	uint64_t h = hash_mix(hash_mix(key.function, key.location), (uint64_t)key.line);
+	uint32_t id = hashidx_find(&w->frame_index, h, frame_equals, w, &key);
+	if (id != HASHIDX_NONE)
+		return id;
+	grow((void **)&w->frames, &w->cap_frames, w->n_frames + 1, sizeof *w->frames);
+	id = (uint32_t)w->n_frames++;
+	w->frames[id] = key;
+	hashidx_insert(&w->frame_index, h, id);
+	return id;
+}
+
+/* A JSON string; bytes that are not UTF-8 become U+FFFD. */
+static void json_string(struct writer *w, const char *s, size_t len)
+{
+	output_byte(w->out, '"');
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\') {
+			output_byte(w->out, '\\');
+			output_byte(w->out, (char)c);
+			i++;
+		} else if (c < 0x20) {
+			char esc[8];
+			snprintf(esc, sizeof esc, "\\u%04x", c);
+			output_str(w->out, esc);
+			i++;
+		} else if (c < 0x80) {
+			output_byte(w->out, (char)c);
+			i++;
+		} else {
+			size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+				 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+			size_t k = 1;
+			while (n && k < n && i + k < len && ((unsigned char)s[i + k] & 0xc0) == 0x80)
+				k++;
+			if (n && k == n) {
+				output_write(w->out, s + i, n);
+				i += n;
+			} else {
+				output_str(w->out, "\xef\xbf\xbd");
+				w->replaced_bytes = 1;
+				i++;
+			}
+		}
+	}
+	output_byte(w->out, '"');
+}
+
+static void write_frames(struct writer *w)
+{
+	const struct model *m = w->m;
+	output_str(w->out, "\"shared\":{\"frames\":[");
+	for (size_t i = 0; i < w->n_frames; i++) {
+		const struct frame_key *k = &w->frames[i];
+		struct model_frame fr = { k->function, k->line, k->location };
+		struct model_name name;
+		model_frame_name(m, &fr, &name);
+		output_str(w->out, i ? ",{\"name\":" : "{\"name\":");
+		json_string(w, name.bytes, name.len);
+		if (k->function != MODEL_NONE && m->functions[k->function].file_name) {
+			const struct strtab_entry *file = strtab_get(&m->strings, m->functions[k->function].file_name);
+			output_str(w->out, ",\"file\":");
+			json_string(w, file->bytes, file->len);
+		}
+		if (k->line > 0) {
+			output_str(w->out, ",\"line\":");
+			output_u64(w->out, (uint64_t)k->line);
+		}
+		output_byte(w->out, '}');
+	}
+	output_str(w->out, "]}");
+}
+
+/* The frames of every stack with weight, numbered before the profiles are written. */
+static void number_frames(struct writer *w)
+{
+	const struct model *m = w->m;
+	for (size_t i = 0; i < m->n_rows; i++) {
+		size_t n = model_stack_frames(m, m->rows[i].stack, &w->expanded, &w->cap_expanded);
+		for (size_t k = n; k-- > 0;)
+			frame_of(w, &w->expanded[k]);
+	}
+}
+
+static const char *speedscope_unit(const char *unit)
+{
+	static const char *const known[] = { "nanoseconds", "microseconds", "milliseconds", "seconds", "bytes" };
+	for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+		if (strcmp(unit, known[i]) == 0)
+			return known[i];
+	return "none";
+}
+
+static void write_sample(struct writer *w, size_t row)
+{
+	size_t n = model_stack_frames(w->m, w->m->rows[row].stack, &w->expanded, &w->cap_expanded);
+	output_byte(w->out, '[');
+	for (size_t k = n; k-- > 0;) {
+		output_u64(w->out, frame_of(w, &w->expanded[k]));
+		if (k)
+			output_byte(w->out, ',');
+	}
+	output_byte(w->out, ']');
+}
+
+/* Totals per type, and no negative weight: checked before anything is written. */
+static int sum_types(struct writer *w, struct view *v, int64_t *values)
+{
+	const struct model *m = w->m;
+	w->totals = xcalloc(v->n_types + 1, sizeof *w->totals);
+	view_init(v, m);
+	for (size_t i = 0; i < m->n_rows; i++) {
+		view_values(v, i, values);
+		for (size_t t = 0; t < v->n_types; t++) {
+			if (values[t] < 0) {
+				diag_error(w->out->name, 0, "sample %zu has a negative %s; speedscope "
+							    "cannot weigh it", i, view_type(v, t));
+				return -1;
+			}
+			w->totals[t] += values[t];
+		}
+	}
+	return 0;
+}
+
+/* One sampled profile: its samples, then their weights, in the model's order. */
+static void write_profile(struct writer *w, struct view *v, size_t type, const char *title,
+			  int64_t *values)
+{
+	const struct model *m = w->m;
+	output_str(w->out, "{\"type\":\"sampled\",\"name\":");
+	char name[512];
+	int len = snprintf(name, sizeof name, "%s: %s", title, view_type(v, type));
+	json_string(w, name, (size_t)len < sizeof name ? (size_t)len : sizeof name - 1);
+	output_str(w->out, ",\"unit\":\"");
+	output_str(w->out, speedscope_unit(view_unit(v, type)));
+	output_str(w->out, "\",\"startValue\":0,\"endValue\":");
+	output_u64(w->out, (uint64_t)w->totals[type]);
+	for (int pass = 0; pass < 2; pass++) {
+		output_str(w->out, pass ? "],\"weights\":[" : ",\"samples\":[");
+		view_init(v, m);
+		int first = 1;
+		for (size_t i = 0; i < m->n_rows; i++) {
+			view_values(v, i, values);
+			if (values[type] == 0)
+				continue;
+			if (!first)
+				output_byte(w->out, ',');
+			first = 0;
+			if (pass)
+				output_u64(w->out, (uint64_t)values[type]);
+			else
+				write_sample(w, i);
+		}
+	}
+	output_str(w->out, "]}");
+}
+
+static const char *title_of(const struct model *m)
+{
+	uint32_t name = model_get_meta(m, "tree_name");
+	if (name == HASHIDX_NONE)
+		name = model_get_meta(m, "source");
+	return name == HASHIDX_NONE ? "profile" : model_cstr(m, name);
+}
+
+int speedscope_write(const struct model *m, struct output *out, const struct write_options *opts)
+{
+	struct writer w;
+	struct view v;
+	size_t chosen = 0, active = 0;
+	memset(&w, 0, sizeof w);
+	w.m = m;
+	w.out = out;
+	view_init(&v, m);
+	if (opts->sample_type && view_pick(&v, opts->sample_type, out->name, &chosen) < 0)
+		return -1;
+	if (!opts->sample_type && v.n_types && view_pick(&v, NULL, out->name, &active) < 0)
+		return -1;
+	/* An R profile opens on its CPU time: speedscope's timeline then reads in seconds. */
+	if (!opts->sample_type && v.from_rprof)
+		active = 1;
+	int64_t *values = xmalloc((v.n_types + 1) * sizeof *values);
+	int rc = sum_types(&w, &v, values);
+	if (rc == 0) {
+		const char *title = title_of(m);
+		number_frames(&w);
+		output_str(out, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",");
+		write_frames(&w);
+		output_str(out, ",\"profiles\":[");
+		for (size_t t = 0; t < v.n_types; t++) {
+			if (opts->sample_type && t != chosen)
+				continue;
+			if (t > 0 && !opts->sample_type)
+				output_byte(out, ',');
+			write_profile(&w, &v, t, title, values);
+		}
+		output_str(out, "],\"name\":");
+		json_string(&w, title, strlen(title));
+		output_str(out, ",\"activeProfileIndex\":");
+		output_u64(out, opts->sample_type ? 0 : active);
+		output_str(out, ",\"exporter\":\"prof " PROF_VERSION "\"}\n");
+	}
+	if (w.replaced_bytes)
+		diag_warn(out->name, 0, "names that are not UTF-8: bad bytes written as U+FFFD");
+	free(values);
+	free(w.totals);
+	free(w.frames);
+	hashidx_free(&w.frame_index);
+	free(w.expanded);
+	return rc;
+}
+
+static const char *const speedscope_extensions[] = { ".speedscope.json", NULL };
+
+const struct format format_speedscope = {
+	.name = "speedscope",
+	.description = "speedscope's JSON file format (write only): samples in time order",
+	.extensions = speedscope_extensions,
+	.binary = 0,
+	.probe = NULL,
+	.read = NULL,
+	.write = speedscope_write,
+};

@@ -1,0 +1,215 @@
+/*
+ * summary writer: text for people. The profile as a whole (source and
+ * format, sample type, interval, samples, total, distinct stacks, runs),
+ * then every function by self and by total with percentages, as R's
+ * summaryRprof (by.self, by.total) and `go tool pprof -top` count them:
+ * per function name, self from the innermost frame, total once per sample
+ * however often the name recurs in it. --sample-type picks the type.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../model/aggregate.h"
+#include "../model/alloc.h"
+#include "format.h"
+
+struct summary {
+	const struct model *m;
+	struct output *out;
+	struct view view;
+	size_t type;
+	int64_t total;
+};
+
+static void label(struct output *out, const char *text)
+{
+	char padded[24];
+	snprintf(padded, sizeof padded, "%-16s ", text);
+	output_str(out, padded);
+}
+
+static void line(struct output *out, const char *text, const char *value)
+{
+	label(out, text);
+	output_str(out, value);
+	output_byte(out, '\n');
+}
+
+static void line_u64(struct output *out, const char *label, uint64_t value)
+{
+	char text[24];
+	snprintf(text, sizeof text, "%" PRIu64, value);
+	line(out, label, text);
+}
+
+static const char *meta(const struct model *m, const char *key, const char *otherwise)
+{
+	uint32_t v = model_get_meta(m, key);
+	return v == HASHIDX_NONE ? otherwise : model_cstr(m, v);
+}
+
+/* Seconds per unit of a time unit; 0 for any other unit. */
+static double time_scale(const char *unit)
+{
+	static const struct {
+		const char *unit;
+		double seconds;
+	} units[] = { { "nanoseconds", 1e-9 }, { "microseconds", 1e-6 }, { "milliseconds", 1e-3 },
+		      { "seconds", 1 } };
+	for (size_t i = 0; i < sizeof units / sizeof *units; i++)
+		if (strcmp(unit, units[i].unit) == 0)
+			return units[i].seconds;
+	return 0;
+}
+
+static void write_interval(struct summary *s)
+{
+	const struct model *m = s->m;
+	char text[160];
+	size_t len = 0;
+	for (size_t r = 0; r < m->n_runs && len < sizeof text - 40; r++)
+		if (r == 0 || m->runs[r].interval_us != m->runs[r - 1].interval_us)
+			len += (size_t)snprintf(text + len, sizeof text - len, "%s%" PRIu64,
+						len ? ", " : "", m->runs[r].interval_us);
+	if (m->n_runs) {
+		snprintf(text + len, sizeof text - len, " microseconds");
+		line(s->out, "interval:", text);
+	} else if (model_get_meta(m, "period") != HASHIDX_NONE) {
+		label(s->out, "period:");
+		output_str(s->out, meta(m, "period", ""));
+		output_byte(s->out, ' ');
+		output_str(s->out, meta(m, "period_unit", ""));
+		output_str(s->out, " (");
+		output_str(s->out, meta(m, "period_type", ""));
+		output_str(s->out, ")\n");
+	}
+}
+
+static void write_header(struct summary *s, size_t distinct_stacks)
+{
+	const struct model *m = s->m;
+	char text[200];
+	label(s->out, "source:");
+	output_str(s->out, meta(m, "source", "?"));
+	output_str(s->out, " (");
+	output_str(s->out, meta(m, "format", "?"));
+	output_str(s->out, ")\n");
+	label(s->out, "sample type:");
+	output_str(s->out, view_type(&s->view, s->type));
+	output_str(s->out, " (");
+	output_str(s->out, view_unit(&s->view, s->type));
+	output_str(s->out, ")\n");
+	write_interval(s);
+	int64_t *values = xmalloc((s->view.n_types + 1) * sizeof *values);
+	int64_t samples = 0;
+	struct view v;
+	view_init(&v, m);
+	size_t count_type = SIZE_MAX, time_type = SIZE_MAX;
+	double seconds_per_unit = 0;
+	for (size_t t = 0; t < v.n_types; t++) {
+		double scale = time_scale(view_unit(&v, t));
+		if (count_type == SIZE_MAX && strcmp(view_type(&v, t), "samples") == 0)
+			count_type = t;
+		if (time_type == SIZE_MAX && scale > 0) {
+			time_type = t;
+			seconds_per_unit = scale;
+		}
+	}
+	int64_t time = 0;
+	for (size_t i = 0; i < m->n_rows; i++) {
+		view_values(&v, i, values);
+		samples += count_type == SIZE_MAX ? (int64_t)m->rows[i].repeat : values[count_type];
+		time += time_type == SIZE_MAX ? 0 : values[time_type];
+		s->total += values[s->type];
+	}
+	free(values);
+	line_u64(s->out, "samples:", (uint64_t)samples);
+	if (time_type != SIZE_MAX) {
+		snprintf(text, sizeof text, "%.3f seconds (%s)", (double)time * seconds_per_unit,
+			 view_type(&v, time_type));
+		line(s->out, "total time:", text);
+	}
+	snprintf(text, sizeof text, "%" PRId64 " %s", s->total, view_unit(&s->view, s->type));
+	line(s->out, "total:", text);
+	line_u64(s->out, "distinct stacks:", distinct_stacks);
+	line_u64(s->out, "runs:", m->n_runs ? m->n_runs : 1);
+}
+
+static const struct model *sort_model;
+static int by_total;
+
+static int compare(const void *a, const void *b)
+{
+	const struct name_ticks *x = a, *y = b;
+	int64_t kx = by_total ? x->total : x->self, ky = by_total ? y->total : y->self;
+	int64_t lx = by_total ? x->self : x->total, ly = by_total ? y->self : y->total;
+	if (kx != ky)
+		return kx < ky ? 1 : -1;
+	if (lx != ly)
+		return lx < ly ? 1 : -1;
+	return strcmp(model_cstr(sort_model, x->name), model_cstr(sort_model, y->name));
+}
+
+static void write_table(struct summary *s, struct name_ticks *t, size_t n, int total_first)
+{
+	char text[160];
+	by_total = total_first;
+	sort_model = s->m;
+	qsort(t, n, sizeof *t, compare);
+	output_str(s->out, total_first ? "\nby total:\n" : "\nby self:\n");
+	output_str(s->out, "          self   self%         total  total%  function\n");
+	double whole = s->total ? (double)s->total : 1.0;
+	for (size_t i = 0; i < n; i++) {
+		snprintf(text, sizeof text, "%14" PRId64 " %6.2f%% %14" PRId64 " %6.2f%%  ", t[i].self,
+			 100.0 * (double)t[i].self / whole, t[i].total, 100.0 * (double)t[i].total / whole);
+		output_str(s->out, text);
+		const struct strtab_entry *e = strtab_get(&s->m->strings, t[i].name);
+		if (e->len)
+			output_write(s->out, e->bytes, e->len);
+		else
+			output_str(s->out, "<unknown>");
+		output_byte(s->out, '\n');
+	}
+}
+
+static size_t count_distinct_stacks(const struct model *m)
+{
+	unsigned char *seen = xcalloc(m->n_stacks, 1);
+	size_t n = 0;
+	for (size_t i = 0; i < m->n_rows; i++)
+		if (!seen[m->rows[i].stack]++)
+			n++;
+	free(seen);
+	return n;
+}
+
+int summary_write(const struct model *m, struct output *out, const struct write_options *opts)
+{
+	struct summary s = { m, out, { 0 }, 0, 0 };
+	view_init(&s.view, m);
+	if (s.view.n_types && view_pick(&s.view, opts->sample_type, out->name, &s.type) < 0)
+		return -1;
+	if (!s.view.n_types) {
+		output_str(out, "empty profile: no sample types\n");
+		return 0;
+	}
+	write_header(&s, count_distinct_stacks(m));
+	size_t n;
+	view_init(&s.view, m);
+	struct name_ticks *t = aggregate_by_name(&s.view, s.type, &n);
+	write_table(&s, t, n, 0);
+	write_table(&s, t, n, 1);
+	free(t);
+	return 0;
+}
+
+const struct format format_summary = {
+	.name = "summary",
+	.description = "text for people: totals, then functions by self and by total (write only)",
+	.extensions = (const char *const[]){ ".summary.txt", NULL },
+	.binary = 0,
+	.probe = NULL,
+	.read = NULL,
+	.write = summary_write,
+};

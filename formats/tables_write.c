@@ -1,0 +1,131 @@
+/*
+ * tables writer: the model's tables as tab-separated text, the relational
+ * view R's dm_from_profile() gives of a profile, for inspection and tests.
+ * Each table starts with "# NAME" and a header line; ids count from 1, as
+ * in R; a tab, a newline or a backslash inside a value is written \t, \n
+ * or \\.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "format.h"
+
+static void cell(struct output *out, const struct model *m, uint32_t id)
+{
+	const struct strtab_entry *e = strtab_get(&m->strings, id);
+	for (size_t i = 0; i < e->len; i++) {
+		char c = e->bytes[i];
+		if (c == '\t' || c == '\n' || c == '\\') {
+			output_byte(out, '\\');
+			c = c == '\t' ? 't' : c == '\n' ? 'n' : '\\';
+		}
+		output_byte(out, c);
+	}
+}
+
+static void number(struct output *out, int64_t v, char after)
+{
+	char text[24];
+	snprintf(text, sizeof text, "%" PRId64 "%c", v, after);
+	output_str(out, text);
+}
+
+static void write_meta(struct output *out, const struct model *m)
+{
+	output_str(out, "# meta\nkey\tvalue\n");
+	for (size_t i = 0; i < m->n_meta; i++) {
+		cell(out, m, m->meta[i].key);
+		output_byte(out, '\t');
+		cell(out, m, m->meta[i].value);
+		output_byte(out, '\n');
+	}
+	output_str(out, "\n# sample_types\ntype\tunit\n");
+	for (size_t i = 0; i < m->n_sample_types; i++) {
+		cell(out, m, m->sample_types[i].type);
+		output_byte(out, '\t');
+		cell(out, m, m->sample_types[i].unit);
+		output_byte(out, '\n');
+	}
+}
+
+/* One row per model row: its values (times its repeat), memory columns, run. */
+static void write_samples(struct output *out, const struct model *m)
+{
+	output_str(out, "\n# samples\nsample_id");
+	for (size_t t = 0; t < m->n_sample_types; t++) {
+		output_byte(out, '\t');
+		cell(out, m, m->sample_types[t].type);
+	}
+	output_str(out, m->has_memory ? "\tsmall_v\tbig_v\tnodes\tdup_count" : "");
+	output_str(out, m->n_runs ? "\trun\n" : "\n");
+	for (size_t i = 0; i < m->n_rows; i++) {
+		number(out, (int64_t)i + 1, m->n_sample_types || m->has_memory || m->n_runs ? '\t' : '\n');
+		for (size_t t = 0; t < m->n_sample_types; t++)
+			number(out, m->values[i * m->n_sample_types + t] * (int64_t)m->rows[i].repeat,
+			       t + 1 < m->n_sample_types || m->has_memory || m->n_runs ? '\t' : '\n');
+		if (m->has_memory) {
+			const struct model_memory *mem = &m->memory[i];
+			number(out, (int64_t)mem->small_v, '\t');
+			number(out, (int64_t)mem->big_v, '\t');
+			number(out, (int64_t)mem->nodes, '\t');
+			number(out, (int64_t)mem->dup_count, m->n_runs ? '\t' : '\n');
+		}
+		if (m->n_runs)
+			number(out, (int64_t)m->rows[i].run + 1, '\n');
+	}
+	output_str(out, "\n# sample_locations\nsample_id\tposition\tlocation_id\n");
+	for (size_t i = 0; i < m->n_rows; i++) {
+		int64_t position = 1;
+		for (uint32_t s = m->rows[i].stack; s != MODEL_EMPTY_STACK; s = m->stacks[s].caller) {
+			number(out, (int64_t)i + 1, '\t');
+			number(out, position++, '\t');
+			number(out, (int64_t)m->stacks[s].location + 1, '\n');
+		}
+	}
+}
+
+static void write_locations(struct output *out, const struct model *m)
+{
+	output_str(out, "\n# locations\nlocation_id\tfunction_id\tline\n");
+	for (size_t i = 0; i < m->n_locations; i++) {
+		const struct model_location *l = &m->locations[i];
+		number(out, (int64_t)i + 1, '\t');
+		if (l->function == MODEL_NONE)
+			output_str(out, "NA\t");
+		else
+			number(out, (int64_t)l->function + 1, '\t');
+		number(out, l->line, '\n');
+	}
+	output_str(out, "\n# functions\nfunction_id\tname\tsystem_name\tfile_name\tstart_line\n");
+	for (size_t i = 0; i < m->n_functions; i++) {
+		const struct model_function *f = &m->functions[i];
+		number(out, (int64_t)i + 1, '\t');
+		cell(out, m, f->name);
+		output_byte(out, '\t');
+		cell(out, m, f->system_name);
+		output_byte(out, '\t');
+		cell(out, m, f->file_name);
+		output_byte(out, '\t');
+		number(out, f->start_line, '\n');
+	}
+}
+
+int tables_write(const struct model *m, struct output *out, const struct write_options *opts)
+{
+	(void)opts;
+	write_meta(out, m);
+	write_samples(out, m);
+	write_locations(out, m);
+	return 0;
+}
+
+const struct format format_tables = {
+	.name = "tables",
+	.description = "the model's tables as TSV, R's dm_from_profile() view (write only)",
+	.extensions = (const char *const[]){ ".tsv", NULL },
+	.binary = 0,
+	.probe = NULL,
+	.read = NULL,
+	.write = tables_write,
+};

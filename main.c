@@ -11,20 +11,26 @@
 
 #include "formats/format.h"
 #include "io/diag.h"
+#include "model/merge.h"
 
 enum { EXIT_DATA = 1, EXIT_USAGE = 2, PROBE_BYTES = 65536, PROBE_DOUBTFUL = 50,
        GO_GZIP_LEVEL = 6 };
 
 struct options {
-	const char *from, *to, *output, *input;
+	const char *from, *to, *output;
+	char **inputs; /* none: stdin */
+	int n_inputs;
+	int check;
 	struct write_options write;
 };
 
 static void usage(FILE *f)
 {
-	fputs("usage: prof [-f FROM] [-t TO] [-o FILE] [FILE]\n"
+	fputs("usage: prof [-f FROM] [-t TO] [-o FILE] [FILE...]\n"
+	      "       prof --check [-f FROM] [FILE...]\n"
 	      "Converts a profile between formats: reads FILE (or stdin), writes stdout\n"
 	      "(or FILE given with -o, which appears only if the conversion succeeds).\n"
+	      "Several FILEs are merged into one profile, as pprof merges them.\n"
 	      "\n"
 	      "  -f, --from FORMAT   input format (default: auto, detected from the data)\n"
 	      "  -t, --to FORMAT     output format (default: from -o FILE's extension)\n"
@@ -33,6 +39,7 @@ static void usage(FILE *f)
 	      "                      the sample type (name or 0-based index) to write\n"
 	      "                      where the output format holds one\n"
 	      "  -l, --level N       gzip level for compressed output, 1-9 (default 6)\n"
+	      "  -c, --check         read and validate only; list every problem\n"
 	      "  -q, --quiet         print errors only, no warnings\n"
 	      "      --list-formats  list the formats with what they can do\n"
 	      "      --help          show this help\n"
@@ -71,6 +78,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "sample-type", required_argument, NULL, 's' },
 		{ "level", required_argument, NULL, 'l' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "check", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "list-formats", no_argument, NULL, 'L' },
@@ -78,7 +86,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 	};
 	int c;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":f:t:o:s:l:q", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:t:o:s:l:qc", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'f': o->from = optarg; break;
 		case 't': o->to = optarg; break;
@@ -90,6 +98,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 			o->write.level = optarg[0] - '0';
 			break;
 		case 'q': diag_set_quiet(1); break;
+		case 'c': o->check = 1; break;
 		case 'h': usage(stdout); exit(0);
 		case 'V': puts("prof " PROF_VERSION); exit(0);
 		case 'L': list_formats(); exit(0);
@@ -97,9 +106,13 @@ static void parse_options(int argc, char **argv, struct options *o)
 		default: usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
-	if (argc - optind > 1)
-		usage_error("one input at a time (got '%s' and more)", argv[optind + 1]);
-	o->input = optind < argc ? argv[optind] : NULL;
+	o->inputs = argv + optind;
+	o->n_inputs = argc - optind;
+	int stdin_inputs = o->n_inputs == 0;
+	for (int i = 0; i < o->n_inputs; i++)
+		stdin_inputs += strcmp(o->inputs[i], "-") == 0;
+	if (stdin_inputs > 1)
+		usage_error("%s", "stdin ('-') can be read only once");
 }
 
 static const struct format *pick_writer(const struct options *o)
@@ -169,39 +182,85 @@ static const struct format *sniff(struct input *in)
 	return best;
 }
 
-static int convert(const struct options *o, const struct format *writer)
+/* Reads one input into a new model; 0, or -1 after reporting. */
+static int read_input(const struct options *o, const char *path, struct model *m)
 {
 	struct input in;
-	struct output out;
-	struct model m;
-	if (input_open(&in, o->input) < 0)
-		return EXIT_DATA;
+	model_init(m);
+	if (input_open(&in, path) < 0)
+		return -1;
 	/* gzip may wrap any format: what is inside decides. */
 	if (input_is_gzip(&in))
 		input_gunzip(&in);
 	const struct format *reader =
 		o->from && strcmp(o->from, "auto") != 0 ? pick_named_reader(o->from) : sniff(&in);
-	model_init(&m);
 	/* Where the profile came from, for formats that name it (a tree's name). */
 	const char *slash = strrchr(in.name, '/');
-	model_set_meta(&m, "source", slash ? slash + 1 : in.name);
+	model_set_meta(m, "source", slash ? slash + 1 : in.name);
 	if (reader)
-		model_set_meta(&m, "format", reader->name);
-	int rc = EXIT_DATA;
-	if (reader && reader->read(&in, &m) == 0 && model_validate(&m, in.name) == 0 &&
-	    output_open(&out, o->output) == 0) {
-		if (writer->binary && output_is_terminal(&out)) {
-			diag_error(out.name, 0, "refusing to write binary %s to a terminal; "
-				   "use -o FILE or redirect", writer->name);
-			output_abort(&out);
-		} else if (writer->write(&m, &out, &o->write) < 0) {
-			output_abort(&out);
-		} else if (output_commit(&out) == 0) {
-			rc = 0;
-		}
-	}
-	model_free(&m);
+		model_set_meta(m, "format", reader->name);
+	int rc = reader && reader->read(&in, m) == 0 && model_validate(m, in.name) == 0 ? 0 : -1;
+	if (rc == 0 && o->check)
+		printf("%s: valid %s profile\n", in.name, reader->name);
 	input_close(&in);
+	return rc;
+}
+
+/* Reads every input, merging the later ones into the first. */
+static int read_inputs(const struct options *o, struct model *m)
+{
+	const char *first = o->n_inputs ? o->inputs[0] : NULL;
+	if (read_input(o, first, m) < 0)
+		return -1;
+	for (int i = 1; i < o->n_inputs; i++) {
+		struct model next;
+		int rc = read_input(o, o->inputs[i], &next);
+		if (rc == 0)
+			rc = model_merge(m, &next, o->inputs[i]);
+		model_free(&next);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* --check: every input read and validated, every problem listed. */
+static int check(const struct options *o)
+{
+	int rc = 0;
+	diag_set_keep_going(1);
+	for (int i = 0; i < (o->n_inputs ? o->n_inputs : 1); i++) {
+		struct model m;
+		rc |= read_input(o, o->n_inputs ? o->inputs[i] : NULL, &m) < 0;
+		model_free(&m);
+	}
+	return rc ? EXIT_DATA : 0;
+}
+
+static int write_output(const struct options *o, const struct format *writer, const struct model *m)
+{
+	struct output out;
+	if (output_open(&out, o->output) < 0)
+		return -1;
+	if (writer->binary && output_is_terminal(&out)) {
+		diag_error(out.name, 0, "refusing to write binary %s to a terminal; "
+			   "use -o FILE or redirect", writer->name);
+		output_abort(&out);
+		return -1;
+	}
+	if (writer->write(m, &out, &o->write) < 0) {
+		output_abort(&out);
+		return -1;
+	}
+	return output_commit(&out);
+}
+
+static int convert(const struct options *o, const struct format *writer)
+{
+	struct model m;
+	int rc = read_inputs(o, &m) == 0 && model_validate(&m, "merged profile") == 0 &&
+			 write_output(o, writer, &m) == 0 ? 0 : EXIT_DATA;
+	model_free(&m);
 	return rc;
 }
 
@@ -215,9 +274,9 @@ static void on_signal(int sig)
 
 int main(int argc, char **argv)
 {
-	struct options o = { NULL, NULL, NULL, NULL, { NULL, GO_GZIP_LEVEL } };
+	struct options o = { NULL, NULL, NULL, NULL, 0, 0, { NULL, GO_GZIP_LEVEL } };
 	parse_options(argc, argv, &o);
-	const struct format *writer = pick_writer(&o);
+	const struct format *writer = o.check ? NULL : pick_writer(&o);
 	if (o.from && strcmp(o.from, "auto") != 0)
 		pick_named_reader(o.from);
 	signal(SIGPIPE, SIG_IGN);
@@ -225,5 +284,5 @@ int main(int argc, char **argv)
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);
 	diag_on_fatal(output_remove_pending);
-	return convert(&o, writer);
+	return o.check ? check(&o) : convert(&o, writer);
 }

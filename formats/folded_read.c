@@ -50,14 +50,17 @@ int folded_read(struct input *in, struct model *m)
 {
 	const char *s;
 	size_t len;
-	int rc;
+	int rc, failed = 0;
 	model_add_sample_type(m, "samples", "count");
 	while ((rc = input_get_line(in, &s, &len)) > 0) {
 		if (len > 0 && s[len - 1] == '\r')
 			len--;
-		if (read_line(in, m, s, len) < 0)
-			return -1;
+		if (read_line(in, m, s, len) < 0) {
+			failed = 1;
+			if (!diag_go_on())
+				break;
+		}
 	}
 	/* No lines is an empty profile: what the writer makes of one. */
-	return rc < 0 ? -1 : 0;
+	return rc < 0 || failed ? -1 : 0;
 }

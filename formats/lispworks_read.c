@@ -69,12 +69,17 @@ static int valid_utf8(const unsigned char *s, size_t len)
 	return 1;
 }
 
-/* Takes the next line, CR-LF as LF; checks what every line must be. */
+enum { INPUT_FAILED = -2 };
+
+/*
+ * Takes the next line, CR-LF as LF; checks what every line must be. -1: a
+ * bad line, consumed; INPUT_FAILED: reading failed, nothing to go on with.
+ */
 static int next_line(struct reader *r, const char **s, size_t *len)
 {
 	int rc = input_get_line(r->in, s, len);
 	if (rc <= 0)
-		return rc;
+		return rc < 0 ? INPUT_FAILED : 0;
 	if (*len > 0 && (*s)[*len - 1] == '\r')
 		(*len)--;
 	if (memchr(*s, '\r', *len))
@@ -221,22 +226,23 @@ int lispworks_read(struct input *in, struct model *m)
 	m->tree_nodes = 1;
 	m->keep_samples_apart = 1;
 	model_add_sample_type(m, "samples", "count");
-	if ((rc = next_line(&r, &s, &len)) == 0) {
+	if ((rc = next_line(&r, &s, &len)) == 0)
 		diag_error(in->name, 0, "empty input");
-		rc = -1;
-	}
-	if (rc > 0)
-		rc = read_header(&r, s, len);
-	while (rc == 0 && (rc = next_line(&r, &s, &len)) > 0) {
-		if (len == 0)
+	/* Without a header, nothing after it can be read as a tree. */
+	int failed = rc <= 0 || read_header(&r, s, len) < 0;
+	int go_on = !failed;
+	while (go_on && (rc = next_line(&r, &s, &len)) != 0 && rc != INPUT_FAILED) {
+		if (rc > 0 && len == 0)
 			rc = fail(&r, "blank line");
-		else if (s[0] == ';')
-			rc = 0;
-		else
+		else if (rc > 0 && s[0] != ';')
 			rc = read_node(&r, s, len);
+		if (rc < 0)
+			failed = 1;
+		go_on = !failed || diag_go_on();
 	}
-	while (rc == 0 && r.depth > 0)
+	failed |= rc == INPUT_FAILED;
+	while (!failed && r.depth > 0)
 		close_node(&r, --r.depth);
 	free(r.path);
-	return rc < 0 ? -1 : 0;
+	return failed ? -1 : 0;
 }

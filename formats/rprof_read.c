@@ -42,6 +42,7 @@ struct reader {
 	size_t cap_joined;
 	uint64_t sample_line;
 	int warned_truncated;
+	int bad_line; /* get_line failed on a line it consumed: one can go on after it */
 };
 
 struct ref {
@@ -161,8 +162,10 @@ static int get_line(struct reader *r, const char **s, size_t *len)
 	if (r->crlf && *len > 0 && (*s)[*len - 1] == '\r')
 		(*len)--;
 	/* Before the header, read_line says "not an Rprof file" instead. */
-	if (r->in_run && memchr(*s, '\0', *len))
+	if (r->in_run && memchr(*s, '\0', *len)) {
+		r->bad_line = 1;
 		return fail(r, r->in->line, "NUL byte in line", *s, *len);
+	}
 	return 1;
 }
 
@@ -431,14 +434,26 @@ int rprof_read(struct input *in, struct model *m)
 	const char *s;
 	size_t len;
 	int rc;
-	while ((rc = get_line(&r, &s, &len)) == 1) {
+	int failed = 0;
+	while ((rc = get_line(&r, &s, &len)) != 0) {
+		if (rc < 0) {
+			failed = 1;
+			if (r.bad_line && diag_go_on()) {
+				r.bad_line = 0;
+				continue;
+			}
+			break;
+		}
 		if (in->line == 1 && len > 0 && s[len - 1] == '\r') {
 			r.crlf = 1;
 			len--;
 		}
-		if ((rc = read_line(&r, s, len)) < 0)
+		/* Before the header, nothing after it can be read as Rprof. */
+		if (read_line(&r, s, len) < 0 && (failed = 1) && (!r.in_run || !diag_go_on()))
 			break;
 	}
+	if (failed)
+		rc = -1;
 	if (rc == 0 && !r.in_run) {
 		diag_error(in->name, 0, "empty input: no Rprof header");
 		rc = -1;

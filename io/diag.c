@@ -4,7 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static int quiet;
+enum { MAX_PROBLEMS = 100 };
+
+static int quiet, keep_going;
+static unsigned long errors;
 static void (*fatal_cleanup)(void);
 
 static void vreport(const char *file, uint64_t line, const char *kind,
@@ -25,6 +28,7 @@ static void vreport(const char *file, uint64_t line, const char *kind,
 void diag_error(const char *file, uint64_t line, const char *fmt, ...)
 {
 	va_list ap;
+	errors++;
 	va_start(ap, fmt);
 	vreport(file, line, "", fmt, ap);
 	va_end(ap);
@@ -43,6 +47,18 @@ void diag_warn(const char *file, uint64_t line, const char *fmt, ...)
 void diag_set_quiet(int q)
 {
 	quiet = q;
+}
+
+void diag_set_keep_going(int k)
+{
+	keep_going = k;
+}
+
+int diag_go_on(void)
+{
+	if (keep_going && errors == MAX_PROBLEMS)
+		fprintf(stderr, "prof: %d problems; stopping there\n", MAX_PROBLEMS);
+	return keep_going && errors < MAX_PROBLEMS;
 }
 
 void diag_on_fatal(void (*cleanup)(void))

@@ -17,6 +17,13 @@ void diag_warn(const char *file, uint64_t line, const char *fmt, ...)
 /* Warnings are dropped when quiet; errors never are. */
 void diag_set_quiet(int quiet);
 
+/*
+ * --check lists every problem: a reader that can go on after a bad line
+ * asks diag_go_on() whether to (it says no after too many problems).
+ */
+void diag_set_keep_going(int keep_going);
+int diag_go_on(void);
+
 /* Called before exiting on a fatal error (out of memory, a signal). */
 void diag_on_fatal(void (*cleanup)(void));
 _Noreturn void diag_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

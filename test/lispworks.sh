@@ -20,7 +20,7 @@ line_as_expected() { # the error names the line that the .why file names
 	grep -q "^prof: $1:$want: " "$1.err"
 }
 # pprof -> tree: the roots add up to Go's total of the chosen sample type.
-roots_total() { awk -F'|' '$1 == 0 { s += $2 } END { printf "%d\n", s }' "$1"; }
+roots_total() { awk -F'|' '$1 == 0 { s += $2 } END { printf "%.0f\n", s }' "$1"; }
 go_total() { # FILE TYPE: sum of TYPE's column in go tool pprof -raw
 	go tool pprof -symbolize=none -raw "$1" 2> /dev/null | awk -v type="$2" '
 		/^Samples:/ { header = 1; next }
@@ -28,7 +28,7 @@ go_total() { # FILE TYPE: sum of TYPE's column in go tool pprof -raw
 			      header = 2; next }
 		header == 2 && /^ *-?[0-9]+( +-?[0-9]+)*:/ { sub(/:.*/, ""); split($0, v, " "); s += v[col] }
 		/^Locations/ { header = 0 }
-		END { printf "%d\n", s }'
+		END { printf "%.0f\n", s }'
 }
 tree_total_is_go_total() { # FILE TYPE
 	"$PROF" -q -t tree --sample-type "$2" "$1" > "$TMP/p.tree" 2> "$TMP/p.err" ||

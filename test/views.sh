@@ -67,3 +67,26 @@ for f in testdata/tables/*.tables.tsv; do
 	in=testdata/$(basename "${f%.tables.tsv}" | sed 's/__/\//g')
 	check "tables of $in" tables_are_golden "$in" "$f"
 done
+
+# --check: read and validate only, every problem listed.
+check "--check valid" status_is 0 "$PROF" --check testdata/rprof/kmeans-default.out testdata/pprof/go/go_cpu.pb.gz
+check "--check says valid" stdout_has "go_cpu.pb.gz: valid pprof profile"
+printf 'sample.interval=20000\n"f" \n:1:2:3:4:"g" \n"h" \nabc\n"" \n' > "$TMP/bad.out"
+check "--check invalid" status_is 1 "$PROF" --check "$TMP/bad.out"
+check "--check lists every problem" sh -c "[ \$(grep -c '^prof: .*bad.out:[0-9]*: ' \"$TMP/cli.err\") -eq 3 ]"
+printf 'LispWorks Profiler Tree: x\n0|5|0|5|5|A\n1|x|0|5|5|B\n1|9|0|5|5|C\n1|1|0|5|5|\n' > "$TMP/bad.tree"
+check "--check invalid tree" status_is 1 "$PROF" --check "$TMP/bad.tree"
+check "--check lists every tree problem" sh -c "[ \$(grep -c '^prof: .*bad.tree:[345]: ' \"$TMP/cli.err\") -eq 3 ]"
+
+# Several inputs merge, as pprof merges.
+cat testdata/rprof/kmeans-default.out testdata/rprof/optim-line.out > "$TMP/concat.out"
+check "two Rprof files merge into their concatenation" sh -c "\"$PROF\" -t rprof testdata/rprof/kmeans-default.out testdata/rprof/optim-line.out | cmp -s - \"$TMP/concat.out\""
+two_go_profiles_sum() {
+	"$PROF" -q -t pprof testdata/pprof/go/go_cpu.pb.gz testdata/pprof/google/sample.cpu > "$TMP/m.pb.gz" &&
+		[ "$(go_total "$TMP/m.pb.gz" cpu)" = "$( { go_total testdata/pprof/go/go_cpu.pb.gz cpu
+			go_total testdata/pprof/google/sample.cpu cpu; } | awk '{ s += $1 } END { printf "%.0f\n", s }')" ]
+}
+check "two pprof files merge: Go sees the sum" two_go_profiles_sum
+check "incompatible inputs are refused" status_is 1 "$PROF" -t pprof testdata/rprof/kmeans-default.out testdata/pprof/go/go_heap.pb.gz
+check "... saying why" stderr_has "go_heap.pb.gz: cannot merge: its sample types differ"
+check "stdin only once" status_is 2 "$PROF" -t rprof - -

@@ -1,0 +1,183 @@
+/*
+ * merge: appends one profile to another, as pprof merges profiles. They
+ * must have the same sample types (pprof's rule) and, for Rprof's runs,
+ * both have runs or neither. Every table is carried over through maps from
+ * the source's ids to the destination's: strings and functions are
+ * interned again, so equal ones meet; pprof locations, mappings and the
+ * rows keep their order after the destination's. Runs and #File lines
+ * keep their places among the rows, so two Rprof files merge into the
+ * file that appending them would make.
+ */
+#include "merge.h"
+
+#include <string.h>
+
+#include "../io/diag.h"
+#include "alloc.h"
+
+struct maps {
+	uint32_t *strings, *functions, *mappings, *locations, *stacks, *label_sets;
+};
+
+static int same_types(const struct model *a, const struct model *b)
+{
+	if (a->n_sample_types != b->n_sample_types)
+		return 0;
+	for (size_t i = 0; i < a->n_sample_types; i++)
+		if (strcmp(model_cstr(a, a->sample_types[i].type), model_cstr(b, b->sample_types[i].type)) ||
+		    strcmp(model_cstr(a, a->sample_types[i].unit), model_cstr(b, b->sample_types[i].unit)))
+			return 0;
+	return 1;
+}
+
+static void map_strings(struct model *dst, const struct model *src, struct maps *mp)
+{
+	mp->strings = xmalloc((src->strings.count + 1) * sizeof *mp->strings);
+	for (size_t i = 0; i < src->strings.count; i++) {
+		const struct strtab_entry *e = strtab_get(&src->strings, (uint32_t)i);
+		mp->strings[i] = model_str(dst, e->bytes, e->len);
+	}
+}
+
+static void map_functions(struct model *dst, const struct model *src, struct maps *mp)
+{
+	mp->functions = xmalloc((src->n_functions + 1) * sizeof *mp->functions);
+	for (size_t i = 0; i < src->n_functions; i++) {
+		struct model_function f = src->functions[i];
+		f.name = mp->strings[f.name];
+		f.system_name = mp->strings[f.system_name];
+		f.file_name = mp->strings[f.file_name];
+		mp->functions[i] = model_function(dst, &f);
+		/* The tree's function-info goes with the function, first seen first. */
+		struct model_function *d = &dst->functions[mp->functions[i]];
+		if (f.has_tree_info && !d->has_tree_info) {
+			d->has_tree_info = 1;
+			d->call_count = f.call_count;
+			d->seen_count = f.seen_count;
+			d->top_count = f.top_count;
+		}
+	}
+	mp->mappings = xmalloc((src->n_mappings + 1) * sizeof *mp->mappings);
+	for (size_t i = 0; i < src->n_mappings; i++) {
+		struct model_mapping mm = src->mappings[i];
+		mm.filename = mp->strings[mm.filename];
+		mm.build_id = mp->strings[mm.build_id];
+		mp->mappings[i] = model_add_mapping(dst, &mm);
+	}
+}
+
+static int plain(const struct model *src, const struct model_location *l)
+{
+	return !src->tree_nodes && l->function != MODEL_NONE && l->id == 0 &&
+	       l->mapping == MODEL_NONE && l->address == 0 && l->n_inlined == 0 && l->column == 0 &&
+	       !l->is_folded;
+}
+
+static void map_locations(struct model *dst, const struct model *src, struct maps *mp)
+{
+	struct model_line *lines = NULL;
+	size_t cap = 0;
+	mp->locations = xmalloc((src->n_locations + 1) * sizeof *mp->locations);
+	for (size_t i = 0; i < src->n_locations; i++) {
+		struct model_location l = src->locations[i];
+		if (plain(src, &l)) {
+			mp->locations[i] = model_location(dst, mp->functions[l.function], l.line);
+			continue;
+		}
+		grow((void **)&lines, &cap, l.n_inlined + 1, sizeof *lines);
+		for (uint32_t k = 0; k < l.n_inlined; k++) {
+			lines[k] = src->inlined[l.first_inlined + k];
+			lines[k].function = mp->functions[lines[k].function];
+		}
+		if (l.function != MODEL_NONE)
+			l.function = mp->functions[l.function];
+		if (l.mapping != MODEL_NONE)
+			l.mapping = mp->mappings[l.mapping];
+		mp->locations[i] = model_add_location(dst, &l, lines, l.n_inlined);
+	}
+	free(lines);
+	mp->stacks = xmalloc(src->n_stacks * sizeof *mp->stacks);
+	mp->stacks[0] = MODEL_EMPTY_STACK;
+	for (size_t i = 1; i < src->n_stacks; i++)
+		mp->stacks[i] = model_stack(dst, mp->locations[src->stacks[i].location],
+					    mp->stacks[src->stacks[i].caller]);
+}
+
+static void map_label_sets(struct model *dst, const struct model *src, struct maps *mp)
+{
+	struct model_label *labels = NULL;
+	size_t cap = 0;
+	mp->label_sets = xmalloc(src->n_label_sets * sizeof *mp->label_sets);
+	for (size_t i = 0; i < src->n_label_sets; i++) {
+		const struct model_label_set *set = &src->label_sets[i];
+		grow((void **)&labels, &cap, set->count + 1, sizeof *labels);
+		for (uint32_t k = 0; k < set->count; k++) {
+			struct model_label l = src->labels[set->first + k];
+			l.key = mp->strings[l.key];
+			l.str = mp->strings[l.str];
+			l.num_unit = mp->strings[l.num_unit];
+			labels[k] = l;
+		}
+		mp->label_sets[i] = model_label_set(dst, labels, set->count);
+	}
+	free(labels);
+}
+
+/* Rows in order, with the runs and #File lines that stood before each. */
+static void append_rows(struct model *dst, const struct model *src, const struct maps *mp)
+{
+	size_t run = 0, file = 0;
+	dst->merge_barrier = dst->n_rows;
+	for (size_t i = 0; i <= src->n_rows; i++) {
+		for (; run < src->n_runs && src->runs[run].first_row == i; run++)
+			model_add_run(dst, &src->runs[run]);
+		for (; file < src->n_source_files && src->source_files[file].run < run &&
+		       src->source_files[file].before_row == i; file++)
+			model_add_source_file(dst, src->source_files[file].number,
+					      mp->strings[src->source_files[file].path]);
+		if (i == src->n_rows)
+			break;
+		const struct model_row *r = &src->rows[i];
+		int memory = src->has_memory && src->n_runs && src->runs[r->run].memory_profiling;
+		model_add_sample(dst, mp->stacks[r->stack], &src->values[i * src->n_sample_types],
+				 memory ? &src->memory[i] : NULL, mp->label_sets[r->labels]);
+		/* The row stood for `repeat` samples; the one just added counts once. */
+		dst->rows[dst->n_rows - 1].repeat += r->repeat - 1;
+	}
+}
+
+static void append_comments(struct model *dst, const struct model *src, const struct maps *mp)
+{
+	for (size_t i = 0; i < src->n_meta; i++)
+		if (strcmp(model_cstr(src, src->meta[i].key), "comment") == 0)
+			model_add_meta(dst, mp->strings[src->meta[i].key], mp->strings[src->meta[i].value]);
+}
+
+int model_merge(struct model *dst, const struct model *src, const char *src_name)
+{
+	if (!same_types(dst, src)) {
+		diag_error(src_name, 0, "cannot merge: its sample types differ from the first input's");
+		return -1;
+	}
+	if (!dst->n_runs != !src->n_runs) {
+		diag_error(src_name, 0, "cannot merge: Rprof runs merge only with Rprof runs");
+		return -1;
+	}
+	struct maps mp;
+	dst->lenient |= src->lenient;
+	dst->keep_samples_apart |= src->keep_samples_apart;
+	dst->tree_nodes |= src->tree_nodes;
+	map_strings(dst, src, &mp);
+	map_functions(dst, src, &mp);
+	map_locations(dst, src, &mp);
+	map_label_sets(dst, src, &mp);
+	append_rows(dst, src, &mp);
+	append_comments(dst, src, &mp);
+	free(mp.strings);
+	free(mp.functions);
+	free(mp.mappings);
+	free(mp.locations);
+	free(mp.stacks);
+	free(mp.label_sets);
+	return 0;
+}

@@ -3,8 +3,8 @@
  * (https://www.speedscope.app/file-format-schema.json), one "sampled"
  * profile per sample type (or the one chosen with --sample-type), samples
  * in the model's order, so that an Rprof file is a timeline in speedscope's
- * time-order view. Frames are a function at a line, with its file. An R
- * profile opens on its CPU time. Names that are not UTF-8 get U+FFFD for
+ * time-order view. A frame is a function, with its file and start line, as
+ * speedscope's own pprof import makes them. An R profile opens on its CPU time. Names that are not UTF-8 get U+FFFD for
  * each bad byte, with a warning: JSON holds Unicode only.
  */
 #include <inttypes.h>
@@ -19,7 +19,6 @@
 struct frame_key {
 	uint32_t function; /* MODEL_NONE: keyed by location */
 	uint32_t location;
-	int64_t line;
 };
 
 struct writer {
@@ -37,13 +36,13 @@ struct writer {
 static int frame_equals(const void *ctx, uint32_t id, const void *key)
 {
 	const struct frame_key *a = &((const struct writer *)ctx)->frames[id], *b = key;
-	return a->function == b->function && a->location == b->location && a->line == b->line;
+	return a->function == b->function && a->location == b->location;
 }
 
 static uint32_t frame_of(struct writer *w, const struct model_frame *fr)
 {
-	struct frame_key key = { fr->function, fr->function == MODEL_NONE ? fr->location : 0, fr->line };
-	uint64_t h = hash_mix(hash_mix(key.function, key.location), (uint64_t)key.line);
+	struct frame_key key = { fr->function, fr->function == MODEL_NONE ? fr->location : 0 };
+	uint64_t h = hash_mix(key.function, key.location);
 	uint32_t id = hashidx_find(&w->frame_index, h, frame_equals, w, &key);
 	if (id != HASHIDX_NONE)
 		return id;
@@ -97,7 +96,7 @@ static void write_frames(struct writer *w)
 	output_str(w->out, "\"shared\":{\"frames\":[");
 	for (size_t i = 0; i < w->n_frames; i++) {
 		const struct frame_key *k = &w->frames[i];
-		struct model_frame fr = { k->function, k->line, k->location };
+		struct model_frame fr = { k->function, 0, k->location };
 		struct model_name name;
 		model_frame_name(m, &fr, &name);
 		output_str(w->out, i ? ",{\"name\":" : "{\"name\":");
@@ -107,9 +106,9 @@ static void write_frames(struct writer *w)
 			output_str(w->out, ",\"file\":");
 			json_string(w, file->bytes, file->len);
 		}
-		if (k->line > 0) {
+		if (k->function != MODEL_NONE && m->functions[k->function].start_line > 0) {
 			output_str(w->out, ",\"line\":");
-			output_u64(w->out, (uint64_t)k->line);
+			output_u64(w->out, (uint64_t)m->functions[k->function].start_line);
 		}
 		output_byte(w->out, '}');
 	}

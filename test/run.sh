@@ -10,7 +10,8 @@
 #   - the command line: test/cli.sh;
 #   - pprof, judged by Go's readers: test/pprof.sh;
 #   - LispWorks trees: test/lispworks.sh;
-#   - folded stacks, summaries, tables: test/views.sh.
+#   - folded stacks, summaries, tables, --check, merging: test/views.sh;
+#   - speedscope loads prof's output: test/speedscope.sh.
 cd "$(dirname "$0")/.." || exit 2
 BUILD=${1:-build}
 PROF=$BUILD/prof
@@ -75,6 +76,7 @@ done
 . test/pprof.sh
 . test/lispworks.sh
 . test/views.sh
+. test/speedscope.sh
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -11,7 +11,12 @@ DESTDIR ?=
 STD_FLAGS = -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE
 LIBS = -lprotobuf-nanopb -lz
 
-ifdef SANITIZE
+ifdef FUZZ
+BUILD = build-fuzz
+CC = clang
+SAN_FLAGS = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+LINK_MODE =
+else ifdef SANITIZE
 BUILD = build-sanitize
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LINK_MODE =
@@ -28,7 +33,7 @@ LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(wildcard test/unit/*.c)
 UNIT_OBJ = $(UNIT_SRC:%.c=$(BUILD)/%.o)
 
-.PHONY: all check demo regen goldens install uninstall clean man-lint
+.PHONY: all check demo regen goldens install uninstall clean man-lint fuzz fuzz-targets
 
 all: prof
 
@@ -60,6 +65,17 @@ demo: prof
 check: $(BUILD)/prof $(BUILD)/unit
 	sh test/run.sh $(BUILD)
 
+# libFuzzer targets, one per reader and one that sniffs (needs clang).
+FUZZ_TARGETS = rprof pprof lispworks folded any
+
+fuzz:
+	$(MAKE) FUZZ=1 fuzz-targets
+
+fuzz-targets: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
+
+$(BUILD)/fuzz_%: test/fuzz/fuzz.c $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -DFUZZ_FORMAT='"$*"' -o $@ $^ $(LIBS)
+
 # Goldens made by real programs: needs R (r-base-core).
 goldens: $(BUILD)/prof
 	sh test/make-goldens.sh
@@ -76,7 +92,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/prof $(DESTDIR)$(MANDIR)/man1/prof.1
 
 clean:
-	rm -rf build build-sanitize prof demo.out demo.pb.gz
+	rm -rf build build-sanitize build-fuzz prof demo.out demo.pb.gz
 
 -include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(BUILD)/main.d
 

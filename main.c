@@ -13,8 +13,7 @@
 #include "io/diag.h"
 #include "model/merge.h"
 
-enum { EXIT_DATA = 1, EXIT_USAGE = 2, PROBE_BYTES = 65536, PROBE_DOUBTFUL = 50,
-       GO_GZIP_LEVEL = 6 };
+enum { EXIT_DATA = 1, EXIT_USAGE = 2, GO_GZIP_LEVEL = 6 };
 
 struct options {
 	const char *from, *to, *output;
@@ -144,44 +143,6 @@ static const struct format *pick_named_reader(const char *name)
 	return f;
 }
 
-/* Asks every readable format to score the prefix; a tie is no answer. */
-static const struct format *sniff(struct input *in)
-{
-	const unsigned char *prefix;
-	long n = input_peek(in, PROBE_BYTES, &prefix);
-	if (n < 0)
-		return NULL;
-	if (n == 0) {
-		diag_error(in->name, 0, "empty input");
-		return NULL;
-	}
-	const struct format *best = NULL, *tied = NULL;
-	int best_score = 0;
-	for (size_t i = 0; formats[i]; i++) {
-		if (!formats[i]->read || !formats[i]->probe)
-			continue;
-		int score = formats[i]->probe(prefix, (size_t)n);
-		if (score > best_score) {
-			best = formats[i];
-			best_score = score;
-			tied = NULL;
-		} else if (score > 0 && score == best_score) {
-			tied = formats[i];
-		}
-	}
-	if (!best) {
-		diag_error(in->name, 0, "unknown format; use -f FORMAT (see --list-formats)");
-		return NULL;
-	}
-	if (tied) {
-		diag_error(in->name, 0, "could be %s or %s; use -f FORMAT", best->name, tied->name);
-		return NULL;
-	}
-	if (best_score < PROBE_DOUBTFUL)
-		diag_warn(in->name, 0, "read as %s, but misdetection is possible", best->name);
-	return best;
-}
-
 /* Reads one input into a new model; 0, or -1 after reporting. */
 static int read_input(const struct options *o, const char *path, struct model *m)
 {
@@ -193,7 +154,7 @@ static int read_input(const struct options *o, const char *path, struct model *m
 	if (input_is_gzip(&in))
 		input_gunzip(&in);
 	const struct format *reader =
-		o->from && strcmp(o->from, "auto") != 0 ? pick_named_reader(o->from) : sniff(&in);
+		o->from && strcmp(o->from, "auto") != 0 ? pick_named_reader(o->from) : format_sniff(&in);
 	/* Where the profile came from, for formats that name it (a tree's name). */
 	const char *slash = strrchr(in.name, '/');
 	model_set_meta(m, "source", slash ? slash + 1 : in.name);

@@ -38,6 +38,11 @@ struct format {
 extern const struct format *const formats[];
 
 const struct format *format_by_name(const char *name);
+/*
+ * Asks every readable format to score a prefix of the input (which stays
+ * unread); the best wins, a tie or no score is reported and gives NULL.
+ */
+const struct format *format_sniff(struct input *in);
 /* The format whose extension ends `path`, or NULL. */
 const struct format *format_by_extension(const char *path);
 

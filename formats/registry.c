@@ -3,6 +3,10 @@
 
 #include <string.h>
 
+#include "../io/diag.h"
+
+enum { PROBE_BYTES = 65536, PROBE_DOUBTFUL = 50 };
+
 extern const struct format format_rprof;
 extern const struct format format_pprof;
 extern const struct format format_lispworks;
@@ -41,4 +45,41 @@ const struct format *format_by_extension(const char *path)
 				return formats[i];
 		}
 	return NULL;
+}
+
+const struct format *format_sniff(struct input *in)
+{
+	const unsigned char *prefix;
+	long n = input_peek(in, PROBE_BYTES, &prefix);
+	if (n < 0)
+		return NULL;
+	if (n == 0) {
+		diag_error(in->name, 0, "empty input");
+		return NULL;
+	}
+	const struct format *best = NULL, *tied = NULL;
+	int best_score = 0;
+	for (size_t i = 0; formats[i]; i++) {
+		if (!formats[i]->read || !formats[i]->probe)
+			continue;
+		int score = formats[i]->probe(prefix, (size_t)n);
+		if (score > best_score) {
+			best = formats[i];
+			best_score = score;
+			tied = NULL;
+		} else if (score > 0 && score == best_score) {
+			tied = formats[i];
+		}
+	}
+	if (!best) {
+		diag_error(in->name, 0, "unknown format; use -f FORMAT (see --list-formats)");
+		return NULL;
+	}
+	if (tied) {
+		diag_error(in->name, 0, "could be %s or %s; use -f FORMAT", best->name, tied->name);
+		return NULL;
+	}
+	if (best_score < PROBE_DOUBTFUL)
+		diag_warn(in->name, 0, "read as %s, but misdetection is possible", best->name);
+	return best;
 }

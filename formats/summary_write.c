@@ -156,7 +156,8 @@ static void write_table(struct summary *s, struct name_ticks *t, size_t n, int t
 	char text[160];
 	by_total = total_first;
 	sort_model = s->m;
-	qsort(t, n, sizeof *t, compare);
+	if (n)
+		qsort(t, n, sizeof *t, compare);
 	output_str(s->out, total_first ? "\nby total:\n" : "\nby self:\n");
 	output_str(s->out, "          self   self%         total  total%  function\n");
 	double whole = s->total ? (double)s->total : 1.0;

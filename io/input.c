@@ -40,6 +40,20 @@ struct gunzip {
 	int fd_eof, done;
 };
 
+void input_open_memory(struct input *in, const void *data, size_t len, const char *name)
+{
+	memset(in, 0, sizeof *in);
+	in->max_line = DEFAULT_MAX_LINE;
+	in->name = name;
+	in->fd = -1;
+	in->cap = len ? len : 1;
+	in->buf = xmalloc(in->cap);
+	if (len)
+		memcpy(in->buf, data, len);
+	in->end = len;
+	in->eof = 1;
+}
+
 void input_close(struct input *in)
 {
 	if (in->fd > 0)

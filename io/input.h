@@ -27,6 +27,8 @@ struct input {
 
 /* path NULL or "-" reads stdin. Reports and returns -1 on failure. */
 int input_open(struct input *in, const char *path);
+/* Reads a copy of `len` bytes at `data` (fuzzers, tests), named `name`. */
+void input_open_memory(struct input *in, const void *data, size_t len, const char *name);
 void input_close(struct input *in);
 
 /*

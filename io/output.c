@@ -47,17 +47,25 @@ static int open_temp_beside(struct output *out, const char *path)
 	return 0;
 }
 
-int output_open(struct output *out, const char *path)
+void output_open_fd(struct output *out, int fd, const char *name)
 {
 	memset(out, 0, sizeof *out);
+	out->name = name;
+	out->fd = fd;
+	out->cap = BUFFER;
+	out->buf = xmalloc(out->cap);
+}
+
+int output_open(struct output *out, const char *path)
+{
 	if (!path || strcmp(path, "-") == 0) {
-		out->name = "<stdout>";
-		out->fd = 1;
-	} else {
-		out->name = path;
-		if (open_temp_beside(out, path) < 0)
-			return -1;
+		output_open_fd(out, 1, "<stdout>");
+		return 0;
 	}
+	memset(out, 0, sizeof *out);
+	out->name = path;
+	if (open_temp_beside(out, path) < 0)
+		return -1;
 	out->cap = BUFFER;
 	out->buf = xmalloc(out->cap);
 	return 0;

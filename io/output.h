@@ -24,6 +24,8 @@ struct output {
 
 /* path NULL or "-" writes stdout. Reports and returns -1 on failure. */
 int output_open(struct output *out, const char *path);
+/* Writes an open descriptor, named `name` (fuzzers, tests). */
+void output_open_fd(struct output *out, int fd, const char *name);
 /* Flushes, and for a file renames it into place. 0, or -1 after reporting. */
 int output_commit(struct output *out);
 /* Drops what was written; removes the temporary file. */

@@ -11,7 +11,8 @@
 #   - pprof, judged by Go's readers: test/pprof.sh;
 #   - LispWorks trees: test/lispworks.sh;
 #   - folded stacks, summaries, tables, --check, merging: test/views.sh;
-#   - speedscope loads prof's output: test/speedscope.sh.
+#   - speedscope loads prof's output: test/speedscope.sh;
+#   - what the fuzzers once crashed on: test/fuzz.sh.
 cd "$(dirname "$0")/.." || exit 2
 BUILD=${1:-build}
 PROF=$BUILD/prof
@@ -77,6 +78,7 @@ done
 . test/lispworks.sh
 . test/views.sh
 . test/speedscope.sh
+. test/fuzz.sh
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -5,6 +5,7 @@
  */
 #include <getopt.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +16,11 @@
 
 enum { EXIT_DATA = 1, EXIT_USAGE = 2, GO_GZIP_LEVEL = 6 };
 
+/* Whatever the input, prof stops with a message rather than eat the machine. */
+#define DEFAULT_MAX_MEMORY "4G"
+
 struct options {
-	const char *from, *to, *output;
+	const char *from, *to, *output, *max_memory;
 	char **inputs; /* none: stdin */
 	int n_inputs;
 	int check;
@@ -39,6 +43,9 @@ static void usage(FILE *f)
 	      "                      where the output format holds one\n"
 	      "  -l, --level N       gzip level for compressed output, 1-9 (default 6)\n"
 	      "  -c, --check         read and validate only; list every problem\n"
+	      "  -m, --max-memory SIZE\n"
+	      "                      stop with a message past SIZE bytes of memory\n"
+	      "                      (K, M, G suffixes; 0: no limit; default " DEFAULT_MAX_MEMORY ")\n"
 	      "  -q, --quiet         print errors only, no warnings\n"
 	      "      --list-formats  list the formats with what they can do\n"
 	      "      --help          show this help\n"
@@ -78,6 +85,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "level", required_argument, NULL, 'l' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "check", no_argument, NULL, 'c' },
+		{ "max-memory", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "list-formats", no_argument, NULL, 'L' },
@@ -85,7 +93,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 	};
 	int c;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":f:t:o:s:l:qc", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:t:o:s:l:qcm:", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'f': o->from = optarg; break;
 		case 't': o->to = optarg; break;
@@ -98,6 +106,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'q': diag_set_quiet(1); break;
 		case 'c': o->check = 1; break;
+		case 'm': o->max_memory = optarg; break;
 		case 'h': usage(stdout); exit(0);
 		case 'V': puts("prof " PROF_VERSION); exit(0);
 		case 'L': list_formats(); exit(0);
@@ -141,6 +150,35 @@ static const struct format *pick_named_reader(const char *name)
 	if (!f->read)
 		usage_error("format '%s' cannot be read", name);
 	return f;
+}
+
+/* SIZE with an optional K, M or G suffix (powers of 1024). */
+static unsigned long long parse_size(const char *text)
+{
+	char *end;
+	unsigned long long n = strtoull(text, &end, 10);
+	int shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+	if (end == text || text[0] == '-' || (shift && end[1]) || (!shift && *end) ||
+	    n > (~0ULL >> shift))
+		usage_error("--max-memory takes a size such as 512M or 4G, not '%s'", text);
+	return n << shift;
+}
+
+/*
+ * The limit is on address space: allocation past it fails, and prof says
+ * "out of memory" and stops. AddressSanitizer reserves far more address
+ * space than it uses, so its builds go without.
+ */
+static void limit_memory(const char *size)
+{
+	unsigned long long bytes = parse_size(size);
+#if defined(__SANITIZE_ADDRESS__)
+	(void)bytes;
+#else
+	struct rlimit limit = { bytes, bytes };
+	if (bytes && setrlimit(RLIMIT_AS, &limit) < 0)
+		diag_warn(NULL, 0, "cannot limit memory to %s", size);
+#endif
 }
 
 /* Reads one input into a new model; 0, or -1 after reporting. */
@@ -198,31 +236,31 @@ static int check(const struct options *o)
 	return rc ? EXIT_DATA : 0;
 }
 
-static int write_output(const struct options *o, const struct format *writer, const struct model *m)
+/*
+ * The output opens first: a binary format bound for a terminal is refused
+ * before any reading, and -o's temporary exists from the start, so a
+ * signal at any point finds it and removes it.
+ */
+static int convert(const struct options *o, const struct format *writer)
 {
 	struct output out;
+	struct model m;
 	if (output_open(&out, o->output) < 0)
-		return -1;
+		return EXIT_DATA;
 	if (writer->binary && output_is_terminal(&out)) {
 		diag_error(out.name, 0, "refusing to write binary %s to a terminal; "
 			   "use -o FILE or redirect", writer->name);
 		output_abort(&out);
-		return -1;
+		return EXIT_DATA;
 	}
-	if (writer->write(m, &out, &o->write) < 0) {
+	int ok = read_inputs(o, &m) == 0 && model_validate(&m, "merged profile") == 0 &&
+		 writer->write(&m, &out, &o->write) == 0;
+	if (ok)
+		ok = output_commit(&out) == 0;
+	else
 		output_abort(&out);
-		return -1;
-	}
-	return output_commit(&out);
-}
-
-static int convert(const struct options *o, const struct format *writer)
-{
-	struct model m;
-	int rc = read_inputs(o, &m) == 0 && model_validate(&m, "merged profile") == 0 &&
-			 write_output(o, writer, &m) == 0 ? 0 : EXIT_DATA;
 	model_free(&m);
-	return rc;
+	return ok ? 0 : EXIT_DATA;
 }
 
 /* A signal during -o must not leave the temporary file behind. */
@@ -235,8 +273,9 @@ static void on_signal(int sig)
 
 int main(int argc, char **argv)
 {
-	struct options o = { NULL, NULL, NULL, NULL, 0, 0, { NULL, GO_GZIP_LEVEL } };
+	struct options o = { NULL, NULL, NULL, DEFAULT_MAX_MEMORY, NULL, 0, 0, { NULL, GO_GZIP_LEVEL } };
 	parse_options(argc, argv, &o);
+	limit_memory(o.max_memory);
 	const struct format *writer = o.check ? NULL : pick_writer(&o);
 	if (o.from && strcmp(o.from, "auto") != 0)
 		pick_named_reader(o.from);

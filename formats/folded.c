@@ -31,8 +31,9 @@ static int folded_probe(const unsigned char *prefix, size_t len)
 		joined |= memchr(s, ';', n) != NULL;
 		lines++;
 	}
+	/* One line longer than the prefix: frames joined by ';' are weak evidence. */
 	if (lines == 0)
-		return 0;
+		return len > 1024 && !memchr(prefix, '\0', len) && memchr(prefix, ';', len) ? 20 : 0;
 	return joined ? 80 : 40;
 }
 

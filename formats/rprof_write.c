@@ -184,10 +184,17 @@ static int row_ticks(struct writer *w, size_t i, uint64_t *ticks)
 		diag_error(w->out->name, 0, "sample %zu has a negative value; Rprof cannot hold it", i);
 		return -1;
 	}
+	/* The validator saw that value x repeat fits. */
 	uint64_t total = (uint64_t)v * m->rows[i].repeat;
 	/* Time becomes ticks of one period each, to the nearest. */
-	if (w->ticks.unit_ns)
-		total = (total * w->ticks.unit_ns + w->ticks.period_ns / 2) / w->ticks.period_ns;
+	if (w->ticks.unit_ns) {
+		if (__builtin_mul_overflow(total, w->ticks.unit_ns, &total) ||
+		    __builtin_add_overflow(total, w->ticks.period_ns / 2, &total)) {
+			diag_error(w->out->name, 0, "sample %zu: too much time to count in ticks", i);
+			return -1;
+		}
+		total /= w->ticks.period_ns;
+	}
 	*ticks = total;
 	return 0;
 }

@@ -9,7 +9,7 @@ void *xmalloc(size_t size)
 {
 	void *p = malloc(size ? size : 1);
 	if (!p)
-		diag_fatal("out of memory (asked for %zu bytes)", size);
+		diag_fatal("out of memory (asked for %zu bytes; see --max-memory)", size);
 	return p;
 }
 
@@ -17,7 +17,7 @@ void *xcalloc(size_t count, size_t size)
 {
 	void *p = calloc(count ? count : 1, size ? size : 1);
 	if (!p)
-		diag_fatal("out of memory (asked for %zu x %zu bytes)", count, size);
+		diag_fatal("out of memory (asked for %zu x %zu bytes; see --max-memory)", count, size);
 	return p;
 }
 
@@ -25,7 +25,7 @@ void *xrealloc(void *p, size_t size)
 {
 	void *q = realloc(p, size ? size : 1);
 	if (!q)
-		diag_fatal("out of memory (asked for %zu bytes)", size);
+		diag_fatal("out of memory (asked for %zu bytes; see --max-memory)", size);
 	return q;
 }
 

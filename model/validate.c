@@ -171,6 +171,59 @@ static void check_rows(struct check *c)
 	}
 }
 
+/* |a| added to *sum, or 0 when the sum would pass 2^63-1. */
+static int add_magnitude(uint64_t *sum, int64_t a)
+{
+	uint64_t mag = a < 0 ? (uint64_t)0 - (uint64_t)a : (uint64_t)a;
+	return !__builtin_add_overflow(*sum, mag, sum) && *sum <= INT64_MAX;
+}
+
+/*
+ * Every writer sums weights: per type, the total magnitude of value x
+ * repeat must fit in 63 bits, and so must an Rprof profile's CPU time and
+ * each sample's memory total. Checked once here, no later sum can overflow.
+ */
+static void check_totals(struct check *c)
+{
+	const struct model *m = c->m;
+	for (size_t t = 0; t < m->n_sample_types; t++) {
+		uint64_t sum = 0;
+		for (size_t i = 0; i < m->n_rows; i++) {
+			int64_t v;
+			if (m->rows[i].repeat > INT64_MAX ||
+			    __builtin_mul_overflow(m->values[i * m->n_sample_types + t],
+						   (int64_t)m->rows[i].repeat, &v) ||
+			    !add_magnitude(&sum, v)) {
+				problem(c, "sample type %s sums past 2^63", model_cstr(m, m->sample_types[t].type));
+				break;
+			}
+		}
+	}
+	uint64_t cpu = 0;
+	for (size_t i = 0; i < m->n_rows && m->n_runs && m->n_sample_types; i++) {
+		const struct model_row *r = &m->rows[i];
+		int64_t ticks, ns;
+		if (r->run >= m->n_runs || r->repeat > INT64_MAX ||
+		    __builtin_mul_overflow(m->values[i * m->n_sample_types], (int64_t)r->repeat, &ticks) ||
+		    __builtin_mul_overflow(ticks, (int64_t)m->runs[r->run].interval_us * 1000, &ns) ||
+		    !add_magnitude(&cpu, ns)) {
+			problem(c, "CPU time (ticks x interval) sums past 2^63 nanoseconds");
+			break;
+		}
+	}
+	for (size_t i = 0; i < m->n_rows && m->has_memory; i++) {
+		const struct model_memory *mem = &m->memory[i];
+		uint64_t small, big, total;
+		if (__builtin_mul_overflow(mem->small_v, 8, &small) ||
+		    __builtin_mul_overflow(mem->big_v, 8, &big) ||
+		    __builtin_add_overflow(small, big, &total) ||
+		    __builtin_add_overflow(total, mem->nodes, &total) || total > INT64_MAX) {
+			problem(c, "sample %zu: memory of 8*small_v + 8*big_v + nodes passes 2^63 bytes", i);
+			break;
+		}
+	}
+}
+
 size_t model_validate(const struct model *m, const char *source)
 {
 	struct check c = { m, source, 0 };
@@ -181,5 +234,7 @@ size_t model_validate(const struct model *m, const char *source)
 	check_labels(&c);
 	check_runs(&c);
 	check_rows(&c);
+	if (c.problems == 0)
+		check_totals(&c);
 	return c.problems;
 }

@@ -12,7 +12,8 @@
 #   - LispWorks trees: test/lispworks.sh;
 #   - folded stacks, summaries, tables, --check, merging: test/views.sh;
 #   - speedscope loads prof's output: test/speedscope.sh;
-#   - what the fuzzers once crashed on: test/fuzz.sh.
+#   - what the fuzzers once crashed on: test/fuzz.sh;
+#   - limits and faults: test/limits.sh.
 cd "$(dirname "$0")/.." || exit 2
 BUILD=${1:-build}
 PROF=$BUILD/prof
@@ -21,6 +22,7 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 passed=0
 failed=0
+skipped=0
 
 pass() { passed=$((passed + 1)); }
 fail() { failed=$((failed + 1)); echo "FAIL $*"; }
@@ -79,6 +81,11 @@ done
 . test/views.sh
 . test/speedscope.sh
 . test/fuzz.sh
+. test/limits.sh
 
-echo "$passed passed, $failed failed"
+if [ "$skipped" -gt 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
 [ "$failed" -eq 0 ]

@@ -1,5 +1,6 @@
 # prof: one statically linked binary; `make check` runs every test.
-# `make check SANITIZE=1` builds and runs the same suite under ASan+UBSan.
+# `make check SANITIZE=1` builds and runs the same suite under ASan+UBSan,
+# `make check VALGRIND=1` under valgrind memcheck (the heaviest cases skipped).
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -15,6 +16,10 @@ ifdef FUZZ
 BUILD = build-fuzz
 CC = clang
 SAN_FLAGS = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+LINK_MODE =
+else ifdef VALGRIND
+BUILD = build-valgrind
+SAN_FLAGS =
 LINK_MODE =
 else ifdef SANITIZE
 BUILD = build-sanitize
@@ -62,8 +67,14 @@ demo: prof
 	cmp demo.out testdata/rprof/boot-memory-gc-line.out && \
 		echo "demo.pb.gz: the R profile as pprof; demo.out: back to Rprof, identical to the input"
 
+ifdef VALGRIND
+check: $(BUILD)/prof $(BUILD)/unit
+	LIGHT=1 PROF=test/valgrind.sh UNIT="test/valgrind.sh $(BUILD)/unit" VALGRIND_PROF=$(BUILD)/prof \
+		sh test/run.sh $(BUILD)
+else
 check: $(BUILD)/prof $(BUILD)/unit
 	sh test/run.sh $(BUILD)
+endif
 
 # libFuzzer targets, one per reader and one that sniffs (needs clang).
 FUZZ_TARGETS = rprof pprof lispworks folded any
@@ -92,7 +103,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/prof $(DESTDIR)$(MANDIR)/man1/prof.1
 
 clean:
-	rm -rf build build-sanitize build-fuzz prof demo.out demo.pb.gz
+	rm -rf build build-sanitize build-fuzz build-valgrind prof demo.out demo.pb.gz
 
 -include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(BUILD)/main.d
 

@@ -36,7 +36,8 @@ static int open_temp_beside(struct output *out, const char *path)
 	if (out->fd < 0) {
 		diag_error(path, 0, "cannot create: %s", strerror(errno));
 		free(out->temp_path);
-		out->temp_path = NULL;
+		free(out->final_path);
+		out->temp_path = out->final_path = NULL;
 		return -1;
 	}
 	/* mkstemp makes 0600; a converted profile is an ordinary file. */

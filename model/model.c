@@ -179,13 +179,35 @@ struct label_key {
 	size_t n;
 };
 
+/* Field by field: a label's padding bytes are not part of it. */
+static int label_equals(const struct model_label *a, const struct model_label *b)
+{
+	return a->key == b->key && a->str == b->str && a->num == b->num && a->num_unit == b->num_unit;
+}
+
 static int label_set_equals(const void *ctx, uint32_t id, const void *key)
 {
 	const struct model *m = ctx;
 	const struct label_key *k = key;
 	const struct model_label_set *set = &m->label_sets[id];
-	return set->count == k->n &&
-	       memcmp(&m->labels[set->first], k->labels, k->n * sizeof *k->labels) == 0;
+	if (set->count != k->n)
+		return 0;
+	for (size_t i = 0; i < k->n; i++)
+		if (!label_equals(&m->labels[set->first + i], &k->labels[i]))
+			return 0;
+	return 1;
+}
+
+static uint64_t label_set_hash(const struct model_label *labels, size_t n)
+{
+	uint64_t h = n;
+	for (size_t i = 0; i < n; i++) {
+		h = hash_mix(h, labels[i].key);
+		h = hash_mix(h, labels[i].str);
+		h = hash_mix(h, (uint64_t)labels[i].num);
+		h = hash_mix(h, labels[i].num_unit);
+	}
+	return h;
 }
 
 uint32_t model_label_set(struct model *m, const struct model_label *labels, size_t n)
@@ -193,7 +215,7 @@ uint32_t model_label_set(struct model *m, const struct model_label *labels, size
 	if (n == 0)
 		return 0;
 	struct label_key key = { labels, n };
-	uint64_t h = hash_bytes(labels, n * sizeof *labels);
+	uint64_t h = label_set_hash(labels, n);
 	uint32_t id = hashidx_find(&m->label_set_index, h, label_set_equals, m, &key);
 	if (id != HASHIDX_NONE)
 		return id;

@@ -1,9 +1,5 @@
-# Limits and faults, sourced by test/run.sh (uses check, status_is,
-# stderr_has, PROF, TMP). Heavy cases are skipped where LIGHT is set (the
-# valgrind run), and counted as skipped.
-heavy() { # NAME COMMAND...: a check too slow for valgrind
-	if [ -n "${LIGHT:-}" ]; then skipped=$((skipped + 1)); else check "$@"; fi
-}
+# Limits and faults, sourced by test/run.sh (uses check, heavy, status_is,
+# stderr_has, PROF, TMP).
 no_files_left() { [ -z "$(ls -A "$1")" ]; }
 
 # Faults: bad inputs and outputs give a message, exit 1, and leave nothing.
@@ -17,7 +13,8 @@ interrupted() { # SIGNAL STATUS: killed while reading a FIFO, with -o's temporar
 	mkfifo "$TMP/fifo"
 	"$PROF" -f rprof -o "$TMP/sig/out.out" "$TMP/fifo" 2> /dev/null &
 	pid=$!
-	for i in 1 2 3 4 5 6 7 8 9 10; do [ -n "$(ls -A "$TMP/sig")" ] && break; sleep 0.1; done
+	i=0
+	while [ -z "$(ls -A "$TMP/sig")" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 	[ -n "$(ls -A "$TMP/sig")" ] || { kill "$pid"; return 1; }
 	kill -"$1" "$pid"
 	wait "$pid"

@@ -23,6 +23,14 @@ struct numbered_path {
 	uint64_t number;
 };
 
+/*
+ * Rprof writes a line per tick. Ticks read from Rprof were lines already,
+ * but ticks made from pprof's values (time / period, or a count) can be
+ * any number: past this many (11 days of samples at R's default rate,
+ * some 10 GB of text) a conversion would never end, and is refused.
+ */
+enum { MAX_TICKS = 100000000 };
+
 /* How a row's value of one sample type becomes ticks. */
 struct ticks {
 	size_t type;
@@ -321,13 +329,32 @@ static int synthesize_run(const struct model *m, const struct ticks *t, const ch
 	return 0;
 }
 
+/* Counted before anything is written. */
+static int ticks_in_bounds(struct writer *w)
+{
+	uint64_t total = 0;
+	for (size_t i = 0; i < w->m->n_rows; i++) {
+		uint64_t ticks;
+		if (row_ticks(w, i, &ticks) < 0)
+			return -1;
+		total += ticks;
+		if (total > MAX_TICKS) {
+			diag_error(w->out->name, 0, "more than %d samples to write, one line each; "
+						    "choose another --sample-type, or another format",
+				   MAX_TICKS);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int rprof_write(const struct model *m, struct output *out, const struct write_options *opts)
 {
 	struct writer w;
 	memset(&w, 0, sizeof w);
 	w.m = m;
 	w.out = out;
-	if (choose_ticks(m, opts, out->name, &w.ticks) < 0)
+	if (choose_ticks(m, opts, out->name, &w.ticks) < 0 || ticks_in_bounds(&w) < 0)
 		return -1;
 	int rc = 0;
 	if (m->n_runs == 0) {

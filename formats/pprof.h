@@ -13,6 +13,7 @@ struct pprof_raw_sample {
 	size_t first_location, n_locations;
 	size_t first_value, n_values;
 	size_t first_label, n_labels;
+	uint64_t at; /* byte offset of the message, for messages */
 };
 
 struct pprof_raw_location {
@@ -26,6 +27,9 @@ struct pprof_raw {
 	size_t n_strings, cap_strings;
 	perftools_profiles_ValueType *sample_types;
 	size_t n_sample_types, cap_sample_types;
+	/* Byte offsets of sample types, mappings, locations, functions, for messages. */
+	uint64_t *sample_type_at, *mapping_at, *location_at, *function_at;
+	size_t cap_sample_type_at, cap_mapping_at, cap_location_at, cap_function_at;
 	struct pprof_raw_sample *samples;
 	size_t n_samples, cap_samples;
 	uint64_t *location_ids;

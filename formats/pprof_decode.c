@@ -46,6 +46,13 @@ static bool read_input(pb_istream_t *stream, pb_byte_t *buf, size_t count)
 	return true;
 }
 
+/* Where a message of a table began: its offsets grow beside the table. */
+static void note_offset(struct decoder *d, uint64_t **at, size_t *cap, size_t index)
+{
+	grow((void **)at, cap, index + 1, sizeof **at);
+	(*at)[index] = d->field_at;
+}
+
 static int fail(struct decoder *d, const char *what, const pb_istream_t *stream)
 {
 	if (d->input_failed)
@@ -187,7 +194,8 @@ static int sample_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_wir
 static int decode_sample(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt)
 {
 	struct pprof_raw *raw = d->raw;
-	struct pprof_raw_sample sample = { raw->n_location_ids, 0, raw->n_values, 0, raw->n_labels, 0 };
+	struct pprof_raw_sample sample = { raw->n_location_ids, 0, raw->n_values, 0, raw->n_labels, 0,
+					   d->field_at };
 	if (each_field(d, stream, wt, &sample, sample_field) < 0)
 		return -1;
 	sample.n_locations = raw->n_location_ids - sample.first_location;
@@ -247,7 +255,8 @@ static int decode_location(struct decoder *d, pb_istream_t *stream, pb_wire_type
 		return -1;
 	grow((void **)&raw->locations, &raw->cap_locations, raw->n_locations + 1,
 	     sizeof *raw->locations);
-	raw->locations[raw->n_locations++] = l;
+	raw->locations[raw->n_locations] = l;
+	note_offset(d, &raw->location_at, &raw->cap_location_at, raw->n_locations++);
 	return 0;
 }
 
@@ -317,7 +326,7 @@ static int profile_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_wi
 		if (decode_leaf(d, s, wt, perftools_profiles_ValueType_fields,
 				&raw->sample_types[raw->n_sample_types]) < 0)
 			return -1;
-		raw->n_sample_types++;
+		note_offset(d, &raw->sample_type_at, &raw->cap_sample_type_at, raw->n_sample_types++);
 		return 0;
 	case 2: return decode_sample(d, s, wt);
 	case 3:
@@ -325,7 +334,7 @@ static int profile_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_wi
 		memset(&raw->mappings[raw->n_mappings], 0, sizeof *raw->mappings);
 		if (decode_leaf(d, s, wt, perftools_profiles_Mapping_fields, &raw->mappings[raw->n_mappings]) < 0)
 			return -1;
-		raw->n_mappings++;
+		note_offset(d, &raw->mapping_at, &raw->cap_mapping_at, raw->n_mappings++);
 		return 0;
 	case 4: return decode_location(d, s, wt);
 	case 5:
@@ -335,7 +344,7 @@ static int profile_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_wi
 		if (decode_leaf(d, s, wt, perftools_profiles_Function_fields,
 				&raw->functions[raw->n_functions]) < 0)
 			return -1;
-		raw->n_functions++;
+		note_offset(d, &raw->function_at, &raw->cap_function_at, raw->n_functions++);
 		return 0;
 	case 6: return decode_string(d, s, wt);
 	case 7: return decode_scalar(d, s, wt, &raw->drop_frames);

@@ -21,7 +21,16 @@ struct resolver {
 	const char *source;
 	struct hashidx mapping_ids, location_ids, function_ids;
 	uint32_t *function_of; /* model function by raw function index */
+	uint64_t at;           /* offset of the message being resolved; 0: none */
+	const char *field;     /* and what it is */
 };
+
+/* Says which message a problem is in: "in function at byte 120". */
+static void locate(struct resolver *r, const char *field, uint64_t at)
+{
+	r->field = field;
+	r->at = at;
+}
 
 __attribute__((format(printf, 2, 3)))
 static int bad(const struct resolver *r, const char *fmt, ...)
@@ -31,18 +40,18 @@ static int bad(const struct resolver *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	diag_error(r->source, 0, "bad pprof: %s", msg);
+	if (r->field)
+		diag_error(r->source, 0, "bad pprof: %s, in %s at byte %" PRIu64, msg, r->field, r->at);
+	else
+		diag_error(r->source, 0, "bad pprof: %s", msg);
 	return -1;
 }
 
 /* A string index, checked: 0 <= i < len(string_table). */
 static int str(const struct resolver *r, int64_t index, const char *what, uint32_t *id)
 {
-	if (index < 0 || (uint64_t)index >= r->raw->n_strings) {
-		diag_error(r->source, 0, "bad pprof: %s names string %" PRId64 " of %zu", what, index,
-			   r->raw->n_strings);
-		return -1;
-	}
+	if (index < 0 || (uint64_t)index >= r->raw->n_strings)
+		return bad(r, "%s names string %" PRId64 " of %zu", what, index, r->raw->n_strings);
 	*id = r->raw->strings[index];
 	return 0;
 }
@@ -73,11 +82,12 @@ static int id_equals(const void *ctx, uint32_t i, const void *key)
 }
 
 /* Indexes a table by its ids, refusing 0 and repeats, as Go does. */
-static int index_ids(const struct resolver *r, struct hashidx *idx, const struct id_table *t,
-		     size_t n, const char *what)
+static int index_ids(struct resolver *r, struct hashidx *idx, const struct id_table *t,
+		     size_t n, const char *what, const uint64_t *at)
 {
 	for (size_t i = 0; i < n; i++) {
 		struct id_key key = { t, id_at(t, i) };
+		locate(r, what, at[i]);
 		if (key.id == 0)
 			return bad(r, "%s %zu has the reserved id 0", what, i);
 		if (hashidx_find(idx, hash_mix(key.id, 0), id_equals, NULL, &key) != HASHIDX_NONE)
@@ -115,6 +125,7 @@ static int build_sample_types(struct resolver *r)
 {
 	for (size_t i = 0; i < r->raw->n_sample_types; i++) {
 		struct model_sample_type t;
+		locate(r, "sample_type", r->raw->sample_type_at[i]);
 		if (str(r, r->raw->sample_types[i].type, "a sample type", &t.type) < 0 ||
 		    str(r, r->raw->sample_types[i].unit, "a sample unit", &t.unit) < 0)
 			return -1;
@@ -130,10 +141,11 @@ static int build_mappings(struct resolver *r)
 {
 	const struct pprof_raw *raw = r->raw;
 	struct id_table t = mapping_table(raw);
-	if (index_ids(r, &r->mapping_ids, &t, raw->n_mappings, "mapping") < 0)
+	if (index_ids(r, &r->mapping_ids, &t, raw->n_mappings, "mapping", raw->mapping_at) < 0)
 		return -1;
 	for (size_t i = 0; i < raw->n_mappings; i++) {
 		const perftools_profiles_Mapping *p = &raw->mappings[i];
+		locate(r, "mapping", raw->mapping_at[i]);
 		struct model_mapping mm = { p->id, p->memory_start, p->memory_limit, p->file_offset,
 					    0, 0, p->has_functions, p->has_filenames,
 					    p->has_line_numbers, p->has_inline_frames };
@@ -149,11 +161,12 @@ static int build_functions(struct resolver *r)
 {
 	const struct pprof_raw *raw = r->raw;
 	struct id_table t = function_table(raw);
-	if (index_ids(r, &r->function_ids, &t, raw->n_functions, "function") < 0)
+	if (index_ids(r, &r->function_ids, &t, raw->n_functions, "function", raw->function_at) < 0)
 		return -1;
 	r->function_of = xmalloc((raw->n_functions + 1) * sizeof *r->function_of);
 	for (size_t i = 0; i < raw->n_functions; i++) {
 		const perftools_profiles_Function *p = &raw->functions[i];
+		locate(r, "function", raw->function_at[i]);
 		struct model_function f = { .start_line = p->start_line, .id = p->id };
 		if (str(r, p->name, "a function name", &f.name) < 0 ||
 		    str(r, p->system_name, "a function's system name", &f.system_name) < 0 ||
@@ -211,13 +224,15 @@ static int build_locations(struct resolver *r)
 {
 	const struct pprof_raw *raw = r->raw;
 	struct id_table t = location_table(raw);
-	if (index_ids(r, &r->location_ids, &t, raw->n_locations, "location") < 0)
+	if (index_ids(r, &r->location_ids, &t, raw->n_locations, "location", raw->location_at) < 0)
 		return -1;
 	struct model_line *inlined = NULL;
 	size_t cap = 0;
 	int rc = 0;
-	for (size_t i = 0; i < raw->n_locations && rc == 0; i++)
+	for (size_t i = 0; i < raw->n_locations && rc == 0; i++) {
+		locate(r, "location", raw->location_at[i]);
 		rc = build_location(r, &raw->locations[i], &inlined, &cap);
+	}
 	free(inlined);
 	return rc;
 }
@@ -268,6 +283,7 @@ static int build_stack(struct resolver *r, const struct pprof_raw_sample *s, uin
 static int build_samples(struct resolver *r)
 {
 	const struct pprof_raw *raw = r->raw;
+	locate(r, NULL, 0);
 	if (raw->n_samples && raw->n_sample_types == 0)
 		return bad(r, "samples but no sample types (missing sample type information)");
 	struct model_label *labels = NULL;
@@ -276,9 +292,9 @@ static int build_samples(struct resolver *r)
 	for (size_t i = 0; i < raw->n_samples && rc == 0; i++) {
 		const struct pprof_raw_sample *s = &raw->samples[i];
 		uint32_t stack, set;
+		locate(r, "sample", s->at);
 		if (s->n_values != raw->n_sample_types)
-			rc = bad(r, "sample %zu has %zu values for %zu sample types", i, s->n_values,
-				 raw->n_sample_types);
+			rc = bad(r, "%zu values for %zu sample types", s->n_values, raw->n_sample_types);
 		else if ((rc = build_stack(r, s, &stack)) == 0 &&
 			 (rc = build_labels(r, s, &set, &labels, &cap, &dropped)) == 0)
 			model_add_sample(r->m, stack,
@@ -294,7 +310,7 @@ static int build_samples(struct resolver *r)
 
 static int meta_str(struct resolver *r, const char *key, int64_t index)
 {
-	uint32_t id;
+	uint32_t id = 0;
 	if (str(r, index, key, &id) < 0)
 		return -1;
 	if (id != 0)
@@ -315,6 +331,7 @@ static void meta_int(struct resolver *r, const char *key, int64_t value)
 static int build_meta(struct resolver *r)
 {
 	const struct pprof_raw *raw = r->raw;
+	locate(r, NULL, 0);
 	if (meta_str(r, "drop_frames", raw->drop_frames) < 0 ||
 	    meta_str(r, "keep_frames", raw->keep_frames) < 0 ||
 	    meta_str(r, "period_type", raw->period_type.type) < 0 ||
@@ -326,7 +343,7 @@ static int build_meta(struct resolver *r)
 	meta_int(r, "duration_nanos", raw->duration_nanos);
 	meta_int(r, "period", raw->period);
 	for (size_t i = 0; i < raw->n_comments; i++) {
-		uint32_t id;
+		uint32_t id = 0;
 		if (str(r, (int64_t)raw->comments[i], "a comment", &id) < 0)
 			return -1;
 		model_add_meta(r->m, model_str(r->m, "comment", 7), id);
@@ -361,6 +378,10 @@ void pprof_raw_free(struct pprof_raw *raw)
 	free(raw->functions);
 	free(raw->comments);
 	free(raw->scratch);
+	free(raw->sample_type_at);
+	free(raw->mapping_at);
+	free(raw->location_at);
+	free(raw->function_at);
 }
 
 int pprof_read(struct input *in, struct model *m)

@@ -184,25 +184,13 @@ static void limit_memory(const char *size)
 /* Reads one input into a new model; 0, or -1 after reporting. */
 static int read_input(const struct options *o, const char *path, struct model *m)
 {
-	struct input in;
-	model_init(m);
-	if (input_open(&in, path) < 0)
-		return -1;
-	/* gzip may wrap any format: what is inside decides. */
-	if (input_is_gzip(&in))
-		input_gunzip(&in);
-	const struct format *reader =
-		o->from && strcmp(o->from, "auto") != 0 ? pick_named_reader(o->from) : format_sniff(&in);
-	/* Where the profile came from, for formats that name it (a tree's name). */
-	const char *slash = strrchr(in.name, '/');
-	model_set_meta(m, "source", slash ? slash + 1 : in.name);
-	if (reader)
-		model_set_meta(m, "format", reader->name);
-	int rc = reader && reader->read(&in, m) == 0 && model_validate(m, in.name) == 0 ? 0 : -1;
-	if (rc == 0 && o->check)
-		printf("%s: valid %s profile\n", in.name, reader->name);
-	input_close(&in);
-	return rc;
+	const struct format *forced =
+		o->from && strcmp(o->from, "auto") != 0 ? pick_named_reader(o->from) : NULL;
+	const struct format *reader = format_read_file(path, forced, m);
+	if (reader && o->check)
+		printf("%s: valid %s profile\n", path && strcmp(path, "-") ? path : "<stdin>",
+		       reader->name);
+	return reader ? 0 : -1;
 }
 
 /* Reads every input, merging the later ones into the first. */

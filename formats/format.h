@@ -43,6 +43,14 @@ const struct format *format_by_name(const char *name);
  * unread); the best wins, a tie or no score is reported and gives NULL.
  */
 const struct format *format_sniff(struct input *in);
+
+/*
+ * Reads the profile at `path` (NULL or "-": stdin) into a new model, in
+ * format `forced` or, when NULL, the one sniffed; gzip is undone first.
+ * Records where it came from in meta ("source", "format") and validates.
+ * Returns the format read, or NULL after reporting.
+ */
+const struct format *format_read_file(const char *path, const struct format *forced, struct model *m);
 /* The format whose extension ends `path`, or NULL. */
 const struct format *format_by_extension(const char *path);
 

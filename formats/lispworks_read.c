@@ -40,12 +40,10 @@ struct reader {
 __attribute__((format(printf, 2, 3)))
 static int fail(const struct reader *r, const char *fmt, ...)
 {
-	char msg[300];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	diag_verror(r->in->name, r->in->line, fmt, ap);
 	va_end(ap);
-	diag_error(r->in->name, r->in->line, "%s", msg);
 	return -1;
 }
 

@@ -101,6 +101,25 @@ static int decode_leaf(struct decoder *d, pb_istream_t *stream, pb_wire_type_t w
 	return close_sub(d, stream, &sub);
 }
 
+/*
+ * Appends a leaf message of a repeated field to its table and, when `at`
+ * is given, notes where the message began.
+ */
+static int decode_into(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt,
+		       const pb_msgdesc_t *fields, void **items, size_t *n, size_t *cap, size_t size,
+		       uint64_t **at, size_t *cap_at)
+{
+	grow(items, cap, *n + 1, size);
+	void *item = (char *)*items + *n * size;
+	memset(item, 0, size);
+	if (decode_leaf(d, stream, wt, fields, item) < 0)
+		return -1;
+	if (at)
+		note_offset(d, at, cap_at, *n);
+	(*n)++;
+	return 0;
+}
+
 /* A repeated integer: one varint, or a packed run of them (Go accepts both, mixed). */
 static int decode_repeated(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt,
 			   uint64_t **items, size_t *n, size_t *cap)
@@ -179,13 +198,9 @@ static int sample_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_wir
 	case 2:
 		return decode_repeated(d, s, wt, &raw->values, &raw->n_values, &raw->cap_values);
 	case 3:
-		grow((void **)&raw->labels, &raw->cap_labels, raw->n_labels + 1, sizeof *raw->labels);
-		memset(&raw->labels[raw->n_labels], 0, sizeof *raw->labels);
-		if (decode_leaf(d, s, wt, perftools_profiles_Label_fields, &raw->labels[raw->n_labels]) < 0)
-			return -1;
-		raw->n_labels++;
 		sample->n_labels++;
-		return 0;
+		return decode_into(d, s, wt, perftools_profiles_Label_fields, (void **)&raw->labels,
+				   &raw->n_labels, &raw->cap_labels, sizeof *raw->labels, NULL, NULL);
 	default:
 		return skip(d, s, wt);
 	}
@@ -228,13 +243,9 @@ static int location_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_w
 	case 3:
 		return varint_into(d, s, wt, &l->address);
 	case 4:
-		grow((void **)&raw->lines, &raw->cap_lines, raw->n_lines + 1, sizeof *raw->lines);
-		memset(&raw->lines[raw->n_lines], 0, sizeof *raw->lines);
-		if (decode_leaf(d, s, wt, perftools_profiles_Line_fields, &raw->lines[raw->n_lines]) < 0)
-			return -1;
-		raw->n_lines++;
 		l->n_lines++;
-		return 0;
+		return decode_into(d, s, wt, perftools_profiles_Line_fields, (void **)&raw->lines,
+				   &raw->n_lines, &raw->cap_lines, sizeof *raw->lines, NULL, NULL);
 	case 5:
 		if (varint_into(d, s, wt, &folded) < 0)
 			return -1;
@@ -320,32 +331,19 @@ static int profile_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_wi
 	d->field = tag < sizeof field_names / sizeof *field_names ? field_names[tag] : "an unknown field";
 	switch (tag) {
 	case 1:
-		grow((void **)&raw->sample_types, &raw->cap_sample_types, raw->n_sample_types + 1,
-		     sizeof *raw->sample_types);
-		memset(&raw->sample_types[raw->n_sample_types], 0, sizeof *raw->sample_types);
-		if (decode_leaf(d, s, wt, perftools_profiles_ValueType_fields,
-				&raw->sample_types[raw->n_sample_types]) < 0)
-			return -1;
-		note_offset(d, &raw->sample_type_at, &raw->cap_sample_type_at, raw->n_sample_types++);
-		return 0;
+		return decode_into(d, s, wt, perftools_profiles_ValueType_fields,
+				   (void **)&raw->sample_types, &raw->n_sample_types, &raw->cap_sample_types,
+				   sizeof *raw->sample_types, &raw->sample_type_at, &raw->cap_sample_type_at);
 	case 2: return decode_sample(d, s, wt);
 	case 3:
-		grow((void **)&raw->mappings, &raw->cap_mappings, raw->n_mappings + 1, sizeof *raw->mappings);
-		memset(&raw->mappings[raw->n_mappings], 0, sizeof *raw->mappings);
-		if (decode_leaf(d, s, wt, perftools_profiles_Mapping_fields, &raw->mappings[raw->n_mappings]) < 0)
-			return -1;
-		note_offset(d, &raw->mapping_at, &raw->cap_mapping_at, raw->n_mappings++);
-		return 0;
+		return decode_into(d, s, wt, perftools_profiles_Mapping_fields, (void **)&raw->mappings,
+				   &raw->n_mappings, &raw->cap_mappings, sizeof *raw->mappings,
+				   &raw->mapping_at, &raw->cap_mapping_at);
 	case 4: return decode_location(d, s, wt);
 	case 5:
-		grow((void **)&raw->functions, &raw->cap_functions, raw->n_functions + 1,
-		     sizeof *raw->functions);
-		memset(&raw->functions[raw->n_functions], 0, sizeof *raw->functions);
-		if (decode_leaf(d, s, wt, perftools_profiles_Function_fields,
-				&raw->functions[raw->n_functions]) < 0)
-			return -1;
-		note_offset(d, &raw->function_at, &raw->cap_function_at, raw->n_functions++);
-		return 0;
+		return decode_into(d, s, wt, perftools_profiles_Function_fields, (void **)&raw->functions,
+				   &raw->n_functions, &raw->cap_functions, sizeof *raw->functions,
+				   &raw->function_at, &raw->cap_function_at);
 	case 6: return decode_string(d, s, wt);
 	case 7: return decode_scalar(d, s, wt, &raw->drop_frames);
 	case 8: return decode_scalar(d, s, wt, &raw->keep_frames);

@@ -83,3 +83,24 @@ const struct format *format_sniff(struct input *in)
 		diag_warn(in->name, 0, "read as %s, but misdetection is possible", best->name);
 	return best;
 }
+
+const struct format *format_read_file(const char *path, const struct format *forced, struct model *m)
+{
+	struct input in;
+	model_init(m);
+	if (input_open(&in, path) < 0)
+		return NULL;
+	/* gzip may wrap any format: what is inside decides. */
+	if (input_is_gzip(&in))
+		input_gunzip(&in);
+	const struct format *reader = forced ? forced : format_sniff(&in);
+	/* Where the profile came from, for formats that name it (a tree's name). */
+	const char *slash = strrchr(in.name, '/');
+	model_set_meta(m, "source", slash ? slash + 1 : in.name);
+	if (reader)
+		model_set_meta(m, "format", reader->name);
+	if (reader && (reader->read(&in, m) < 0 || model_validate(m, in.name) > 0))
+		reader = NULL;
+	input_close(&in);
+	return reader;
+}

@@ -31,22 +31,22 @@ static void number(struct output *out, int64_t v, char after)
 	output_str(out, text);
 }
 
+static void string_pair(struct output *out, const struct model *m, uint32_t a, uint32_t b)
+{
+	cell(out, m, a);
+	output_byte(out, '\t');
+	cell(out, m, b);
+	output_byte(out, '\n');
+}
+
 static void write_meta(struct output *out, const struct model *m)
 {
 	output_str(out, "# meta\nkey\tvalue\n");
-	for (size_t i = 0; i < m->n_meta; i++) {
-		cell(out, m, m->meta[i].key);
-		output_byte(out, '\t');
-		cell(out, m, m->meta[i].value);
-		output_byte(out, '\n');
-	}
+	for (size_t i = 0; i < m->n_meta; i++)
+		string_pair(out, m, m->meta[i].key, m->meta[i].value);
 	output_str(out, "\n# sample_types\ntype\tunit\n");
-	for (size_t i = 0; i < m->n_sample_types; i++) {
-		cell(out, m, m->sample_types[i].type);
-		output_byte(out, '\t');
-		cell(out, m, m->sample_types[i].unit);
-		output_byte(out, '\n');
-	}
+	for (size_t i = 0; i < m->n_sample_types; i++)
+		string_pair(out, m, m->sample_types[i].type, m->sample_types[i].unit);
 }
 
 /* One row per model row: its values (times its repeat), memory columns, run. */

@@ -25,12 +25,17 @@ static void vreport(const char *file, uint64_t line, const char *kind,
 	fputc('\n', stderr);
 }
 
+void diag_verror(const char *file, uint64_t line, const char *fmt, va_list ap)
+{
+	errors++;
+	vreport(file, line, "", fmt, ap);
+}
+
 void diag_error(const char *file, uint64_t line, const char *fmt, ...)
 {
 	va_list ap;
-	errors++;
 	va_start(ap, fmt);
-	vreport(file, line, "", fmt, ap);
+	diag_verror(file, line, fmt, ap);
 	va_end(ap);
 }
 

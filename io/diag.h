@@ -8,9 +8,13 @@
 
 #include <stdint.h>
 
+#include <stdarg.h>
+
 /* Line 0 means "no line": the message reads "prof: FILE: ...". */
 void diag_error(const char *file, uint64_t line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+void diag_verror(const char *file, uint64_t line, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 void diag_warn(const char *file, uint64_t line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

@@ -102,17 +102,25 @@ void input_gunzip(struct input *in)
 	in->eof = 0;
 }
 
+/* More compressed bytes, when inflate has used all it had; -1 on a read error. */
+static int refill_compressed(struct input *in, struct gunzip *gz)
+{
+	if (gz->z.avail_in > 0 || gz->fd_eof)
+		return 0;
+	ssize_t n = read_fd(in, gz->compressed, gz->cap);
+	if (n < 0)
+		return -1;
+	gz->fd_eof = n == 0;
+	gz->z.next_in = gz->compressed;
+	gz->z.avail_in = (uInt)n;
+	return 0;
+}
+
 /* After a member ends, more bytes can only be another member (Go reads them all). */
 static int next_member(struct input *in, struct gunzip *gz)
 {
-	if (gz->z.avail_in == 0 && !gz->fd_eof) {
-		ssize_t n = read_fd(in, gz->compressed, gz->cap);
-		if (n < 0)
-			return -1;
-		gz->fd_eof = n == 0;
-		gz->z.next_in = gz->compressed;
-		gz->z.avail_in = (uInt)n;
-	}
+	if (refill_compressed(in, gz) < 0)
+		return -1;
 	if (gz->z.avail_in == 0) {
 		gz->done = 1;
 		return 0;
@@ -129,14 +137,8 @@ static ssize_t read_gunzip(struct input *in, unsigned char *dst, size_t len)
 	gz->z.next_out = dst;
 	gz->z.avail_out = (uInt)len;
 	while (!gz->done && gz->z.avail_out == len) {
-		if (gz->z.avail_in == 0 && !gz->fd_eof) {
-			ssize_t n = read_fd(in, gz->compressed, gz->cap);
-			if (n < 0)
-				return -1;
-			gz->fd_eof = n == 0;
-			gz->z.next_in = gz->compressed;
-			gz->z.avail_in = (uInt)n;
-		}
+		if (refill_compressed(in, gz) < 0)
+			return -1;
 		int rc = inflate(&gz->z, Z_NO_FLUSH);
 		if (rc == Z_STREAM_END) {
 			if (next_member(in, gz) < 0)

@@ -18,15 +18,7 @@ int unit_failures;
 
 static int load(const char *format, const char *path, struct model *m)
 {
-	struct input in;
-	model_init(m);
-	if (input_open(&in, path) < 0)
-		return -1;
-	if (input_is_gzip(&in))
-		input_gunzip(&in);
-	int rc = format_by_name(format)->read(&in, m);
-	input_close(&in);
-	return rc == 0 && model_validate(m, path) == 0 ? 0 : -1;
+	return format_read_file(path, format_by_name(format), m) ? 0 : -1;
 }
 
 int load_rprof(const char *path, struct model *m)

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.." || exit 2
 status=0
 for target in rprof pprof lispworks folded any; do
 	mkdir -p "build-fuzz/corpus-$target"
-	./build-fuzz/fuzz_$target -seed=1 -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 \
+	./build-fuzz/fuzz_$target -seed=1 -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -print_final_stats=1 \
 		-timeout=20 -close_fd_mask=2 -artifact_prefix="build-fuzz/crash-$target-" \
 		"build-fuzz/corpus-$target" "test/fuzz/corpus/$target" > "build-fuzz/$target.log" 2>&1
 	rc=$?

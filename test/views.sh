@@ -6,7 +6,10 @@ sum_folded() {
 	awk '{ n = $NF; sub(/ [0-9]+$/, ""); sum[$0] += n } END { for (s in sum) print s " " sum[s] }' |
 		LC_ALL=C sort
 }
-folded_roundtrip() { "$PROF" -q -t folded "$1" | sum_folded > "$TMP/f1" && sum_folded < "$1" | cmp -s - "$TMP/f1"; }
+folded_roundtrip() {
+	"$PROF" -q -f folded -t folded "$1" > "$TMP/f0" && sum_folded < "$TMP/f0" > "$TMP/f1" &&
+		sum_folded < "$1" | cmp -s - "$TMP/f1"
+}
 tree_folded_is_golden() { "$PROF" -q -t folded "$1" | cmp -s - "${1%.tree}.folded"; }
 
 # "name<TAB>self<TAB>total" of the summary's by-self table, sorted.

@@ -38,7 +38,7 @@ LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(wildcard test/unit/*.c)
 UNIT_OBJ = $(UNIT_SRC:%.c=$(BUILD)/%.o)
 
-.PHONY: all check demo regen goldens install uninstall clean man-lint fuzz fuzz-targets
+.PHONY: all check demo regen goldens install uninstall clean man-lint fuzz fuzz-targets bench
 
 all: prof
 
@@ -75,6 +75,10 @@ else
 check: $(BUILD)/prof $(BUILD)/unit
 	sh test/run.sh $(BUILD)
 endif
+
+# Times conversions beside gzip and go tool pprof; appends to bench/RESULTS.md.
+bench: prof
+	sh bench/run.sh
 
 # libFuzzer targets, one per reader and one that sniffs (needs clang).
 FUZZ_TARGETS = rprof pprof lispworks folded any

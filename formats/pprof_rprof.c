@@ -29,12 +29,6 @@ struct annotations {
 	size_t n_files, cap_files;
 };
 
-static int is(const struct model *m, uint32_t id, const char *s)
-{
-	const struct strtab_entry *e = strtab_get(&m->strings, id);
-	return e->len == strlen(s) && memcmp(e->bytes, s, e->len) == 0;
-}
-
 static int starts(const struct strtab_entry *e, const char *prefix)
 {
 	size_t n = strlen(prefix);
@@ -87,7 +81,7 @@ static int parse_file(struct model *m, const struct strtab_entry *e, struct mode
 static int collect(struct model *m, struct annotations *a)
 {
 	for (size_t i = 0; i < m->n_meta; i++) {
-		if (!is(m, m->meta[i].key, "comment"))
+		if (!model_str_is(m, m->meta[i].key, "comment"))
 			continue;
 		const struct strtab_entry e = *strtab_get(&m->strings, m->meta[i].value);
 		if (starts(&e, PPROF_RPROF_RUN)) {
@@ -106,7 +100,7 @@ static int collect(struct model *m, struct annotations *a)
 static int memory_key(const struct model *m, uint32_t key)
 {
 	for (int k = 0; k < 4; k++)
-		if (is(m, key, pprof_rprof_memory_keys[k]))
+		if (model_str_is(m, key, pprof_rprof_memory_keys[k]))
 			return k;
 	return -1;
 }
@@ -116,7 +110,7 @@ static int consistent(const struct model *m, const struct annotations *a)
 {
 	size_t types = m->n_sample_types;
 	if (a->n_runs == 0 || m->n_mappings || (types != 2 && types != 3) ||
-	    !is(m, m->sample_types[0].type, "samples") || !is(m, m->sample_types[1].type, "cpu"))
+	    !model_str_is(m, m->sample_types[0].type, "samples") || !model_str_is(m, m->sample_types[1].type, "cpu"))
 		return 0;
 	for (size_t r = 0; r < a->n_runs; r++)
 		if ((r == 0 && a->runs[0].first_row != 0) || a->runs[r].first_row > m->n_rows ||
@@ -157,7 +151,7 @@ static void rebuild(struct model *from, struct model *to, const struct annotatio
 	uint32_t *stacks = xmalloc(from->n_stacks * sizeof *stacks);
 	for (size_t i = 0; i < from->n_functions; i++) {
 		struct model_function f = from->functions[i];
-		f.truncated = is(from, f.system_name, PPROF_RPROF_TRUNCATED);
+		f.truncated = model_str_is(from, f.system_name, PPROF_RPROF_TRUNCATED);
 		f.system_name = f.name;
 		f.id = 0;
 		functions[i] = model_function(to, &f);

@@ -49,7 +49,6 @@ struct writer {
 	int64_t *values;
 	size_t cap_ints;
 	struct view view;
-	int from_rprof;
 };
 
 static bool write_out(pb_ostream_t *stream, const pb_byte_t *buf, size_t count)
@@ -190,7 +189,7 @@ static bool write_labels(struct writer *w, pb_ostream_t *s, size_t i)
 		if (!put_label(s, &p))
 			return false;
 	}
-	if (!w->from_rprof || !m->runs[m->rows[i].run].memory_profiling)
+	if (!w->view.from_rprof || !m->runs[m->rows[i].run].memory_profiling)
 		return true;
 	const struct model_memory *mem = &m->memory[i];
 	const uint64_t fields[4] = { mem->small_v, mem->big_v, mem->nodes, mem->dup_count };
@@ -332,7 +331,7 @@ static bool write_header_fields(struct writer *w)
 	int64_t period = meta_int(m, "period"), default_type = meta_sx(w, "default_sample_type");
 	uint64_t *comments = NULL;
 	size_t n = 0, cap = 0;
-	if (w->from_rprof) {
+	if (w->view.from_rprof) {
 		period_type = (perftools_profiles_ValueType){ sx_cstr(w, "cpu"), sx_cstr(w, "nanoseconds") };
 		period = (int64_t)m->runs[0].interval_us * 1000;
 		default_type = sx_cstr(w, "cpu");
@@ -383,7 +382,6 @@ int pprof_write(const struct model *m, struct output *out, const struct write_op
 	memset(&w, 0, sizeof w);
 	w.m = m;
 	w.out = out;
-	w.from_rprof = m->n_runs > 0;
 	view_init(&w.view, m);
 	w.values = xmalloc((w.view.n_types + 1) * sizeof *w.values);
 	w.stream = (pb_ostream_t){ write_out, out, SIZE_MAX, 0, NULL };

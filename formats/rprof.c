@@ -3,22 +3,16 @@
 
 #include <string.h>
 
-static int starts_with(const char *s, size_t len, const char *prefix)
-{
-	size_t n = strlen(prefix);
-	return len >= n && memcmp(s, prefix, n) == 0;
-}
-
 size_t rprof_header_flags(const char *s, size_t len, int *memory, int *gc, int *line)
 {
 	size_t pos = 0;
-	*memory = starts_with(s, len, RPROF_MEMORY);
+	*memory = rprof_starts_with(s, len, RPROF_MEMORY);
 	if (*memory)
 		pos += strlen(RPROF_MEMORY);
-	*gc = starts_with(s + pos, len - pos, RPROF_GC);
+	*gc = rprof_starts_with(s + pos, len - pos, RPROF_GC);
 	if (*gc)
 		pos += strlen(RPROF_GC);
-	*line = starts_with(s + pos, len - pos, RPROF_LINE);
+	*line = rprof_starts_with(s + pos, len - pos, RPROF_LINE);
 	if (*line)
 		pos += strlen(RPROF_LINE);
 	return pos;
@@ -28,7 +22,7 @@ int rprof_is_header(const char *s, size_t len)
 {
 	int memory, gc, line;
 	size_t pos = rprof_header_flags(s, len, &memory, &gc, &line);
-	return starts_with(s + pos, len - pos, RPROF_INTERVAL);
+	return rprof_starts_with(s + pos, len - pos, RPROF_INTERVAL);
 }
 
 /* R's header is certain evidence; a prefix cut short before it is decided is weak. */

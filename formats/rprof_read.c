@@ -93,12 +93,6 @@ static int parse_u64(const char *s, size_t len, size_t *pos, uint64_t *value)
 	return 0;
 }
 
-static int starts_with(const char *s, size_t len, const char *prefix)
-{
-	size_t n = strlen(prefix);
-	return len >= n && memcmp(s, prefix, n) == 0;
-}
-
 /*
  * Does a line reference start at s[k]? A whole one ("12#34 ") counts, and
  * so does one cut by the end of the line ("12", "12#", "12#34").
@@ -142,7 +136,7 @@ static int starts_own_line(const struct reader *r, const char *s, size_t len)
 {
 	if (len == 0)
 		return 0;
-	if (s[0] == '"' || (s[0] == ':' && r->memory) || starts_with(s, len, RPROF_FILE))
+	if (s[0] == '"' || (s[0] == ':' && r->memory) || rprof_starts_with(s, len, RPROF_FILE))
 		return 1;
 	if (r->line_refs && isdigit((unsigned char)s[0])) {
 		size_t i = 0;
@@ -419,7 +413,7 @@ static int read_line(struct reader *r, const char *s, size_t len)
 		return fail(r, r->in->line,
 			    "not an Rprof file: the first line is not a sample.interval header:",
 			    s, len);
-	if (starts_with(s, len, RPROF_FILE))
+	if (rprof_starts_with(s, len, RPROF_FILE))
 		return read_file_line(r, s, len);
 	return read_sample(r, s, len);
 }

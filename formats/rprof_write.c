@@ -16,6 +16,7 @@
 
 #include "../io/diag.h"
 #include "../model/alloc.h"
+#include "../model/view.h"
 #include "rprof.h"
 
 struct numbered_path {
@@ -245,15 +246,7 @@ static int write_run(struct writer *w, uint32_t r, const struct model_run *run, 
 
 static uint64_t unit_ns(const struct model *m, uint32_t unit)
 {
-	static const struct {
-		const char *name;
-		uint64_t ns;
-	} units[] = { { "nanoseconds", 1 }, { "microseconds", 1000 }, { "milliseconds", 1000000 },
-		      { "seconds", 1000000000 } };
-	for (size_t i = 0; i < sizeof units / sizeof *units; i++)
-		if (strcmp(model_cstr(m, unit), units[i].name) == 0)
-			return units[i].ns;
-	return 0;
+	return view_unit_ns(model_cstr(m, unit));
 }
 
 static uint64_t period_ns(const struct model *m)

@@ -49,20 +49,6 @@ static const char *meta(const struct model *m, const char *key, const char *othe
 	return v == HASHIDX_NONE ? otherwise : model_cstr(m, v);
 }
 
-/* Seconds per unit of a time unit; 0 for any other unit. */
-static double time_scale(const char *unit)
-{
-	static const struct {
-		const char *unit;
-		double seconds;
-	} units[] = { { "nanoseconds", 1e-9 }, { "microseconds", 1e-6 }, { "milliseconds", 1e-3 },
-		      { "seconds", 1 } };
-	for (size_t i = 0; i < sizeof units / sizeof *units; i++)
-		if (strcmp(unit, units[i].unit) == 0)
-			return units[i].seconds;
-	return 0;
-}
-
 static void write_interval(struct summary *s)
 {
 	const struct model *m = s->m;
@@ -108,7 +94,7 @@ static void write_header(struct summary *s, size_t distinct_stacks)
 	size_t count_type = SIZE_MAX, time_type = SIZE_MAX;
 	double seconds_per_unit = 0;
 	for (size_t t = 0; t < v.n_types; t++) {
-		double scale = time_scale(view_unit(&v, t));
+		double scale = 1e-9 * (double)view_unit_ns(view_unit(&v, t));
 		if (count_type == SIZE_MAX && strcmp(view_type(&v, t), "samples") == 0)
 			count_type = t;
 		if (time_type == SIZE_MAX && scale > 0) {

@@ -57,6 +57,12 @@ const char *model_cstr(const struct model *m, uint32_t id)
 	return strtab_get(&m->strings, id)->bytes;
 }
 
+int model_str_is(const struct model *m, uint32_t id, const char *s)
+{
+	const struct strtab_entry *e = strtab_get(&m->strings, id);
+	return e->len == strlen(s) && memcmp(e->bytes, s, e->len) == 0;
+}
+
 void model_set_meta(struct model *m, const char *key, const char *value)
 {
 	uint32_t k = strtab_intern_cstr(&m->strings, key);

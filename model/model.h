@@ -189,6 +189,8 @@ void model_free(struct model *m);
 
 uint32_t model_str(struct model *m, const char *bytes, size_t len);
 const char *model_cstr(const struct model *m, uint32_t id);
+/* Is string `id` exactly the C string `s`? */
+int model_str_is(const struct model *m, uint32_t id, const char *s);
 
 void model_set_meta(struct model *m, const char *key, const char *value);
 /* Adds a row even when the key exists (meta may repeat a key: comments). */

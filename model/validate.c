@@ -30,23 +30,17 @@ static void problem(struct check *c, const char *fmt, ...)
 	c->problems++;
 }
 
-static int str_is(const struct model *m, uint32_t id, const char *s)
-{
-	const struct strtab_entry *e = strtab_get(&m->strings, id);
-	return e->len == strlen(s) && memcmp(e->bytes, s, e->len) == 0;
-}
-
 static void check_meta_and_types(struct check *c)
 {
 	const struct model *m = c->m;
 	uint32_t version = model_get_meta(m, "version");
-	if (version == HASHIDX_NONE || !str_is(m, version, "1.0"))
+	if (version == HASHIDX_NONE || !model_str_is(m, version, "1.0"))
 		problem(c, "meta has no version 1.0");
 	if (m->n_sample_types == 0) {
 		if (!m->lenient || m->n_rows)
 			problem(c, "no sample types");
-	} else if (!m->lenient && (!str_is(m, m->sample_types[0].type, "samples") ||
-				   !str_is(m, m->sample_types[0].unit, "count"))) {
+	} else if (!m->lenient && (!model_str_is(m, m->sample_types[0].type, "samples") ||
+				   !model_str_is(m, m->sample_types[0].unit, "count"))) {
 		problem(c, "first sample type is not samples/count");
 	}
 	for (size_t i = 0; i < m->n_meta; i++)

@@ -78,3 +78,16 @@ int view_pick(const struct view *v, const char *wanted, const char *out_name, si
 		   v->n_types > 1 ? ", ..., " : "", v->n_types > 1 ? view_type(v, v->n_types - 1) : "");
 	return -1;
 }
+
+uint64_t view_unit_ns(const char *unit)
+{
+	static const struct {
+		const char *name;
+		uint64_t ns;
+	} units[] = { { "nanoseconds", 1 }, { "microseconds", 1000 }, { "milliseconds", 1000000 },
+		      { "seconds", 1000000000 } };
+	for (size_t i = 0; i < sizeof units / sizeof *units; i++)
+		if (strcmp(unit, units[i].name) == 0)
+			return units[i].ns;
+	return 0;
+}

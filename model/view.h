@@ -34,4 +34,7 @@ void view_values(struct view *v, size_t row, int64_t *values);
  */
 int view_pick(const struct view *v, const char *wanted, const char *out_name, size_t *type);
 
+/* Nanoseconds in one of a time unit (nanoseconds ... seconds); 0 for any other unit. */
+uint64_t view_unit_ns(const char *unit);
+
 #endif

@@ -62,12 +62,24 @@ void hashidx_insert(struct hashidx *idx, uint64_t hash, uint32_t id)
 
 uint64_t hash_bytes(const void *data, size_t len)
 {
-	/* FNV-1a, then a finaliser so that the low bits used for slots mix well. */
+	/*
+	 * A word at a time: Rprof lines and stack names are hashed once per
+	 * sample, and FNV's byte loop was a tenth of a conversion. hash_mix
+	 * then spreads the bits into the low ones that pick a slot.
+	 */
 	const unsigned char *p = data;
 	uint64_t h = 0xcbf29ce484222325ull;
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ p[i]) * 0x100000001b3ull;
-	return hash_mix(h, len);
+	size_t left = len;
+	for (; left >= 8; p += 8, left -= 8) {
+		uint64_t word;
+		memcpy(&word, p, 8);
+		h = (h ^ word) * 0xff51afd7ed558ccdull;
+		h ^= h >> 29;
+	}
+	uint64_t tail = 0;
+	if (left)
+		memcpy(&tail, p, left);
+	return hash_mix(h ^ tail, len);
 }
 
 uint64_t hash_mix(uint64_t a, uint64_t b)

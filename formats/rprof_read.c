@@ -13,7 +13,9 @@
  *
  * The reader streams: lines point into the input buffer, and the only
  * per-sample work is interning, so memory grows with distinct stacks and
- * rows, not with the size of the file.
+ * rows, not with the size of the file. A long run repeats a few hundred
+ * distinct lines millions of times, so the text of a line (after the
+ * memory prefix) is looked up first: one hash instead of one per frame.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -25,6 +27,24 @@
 
 /* R stops at 100 files per run; a generous bound keeps the table small. */
 enum { MAX_FILE_NUMBER = 1000000 };
+/* Past this much remembered line text the cache starts afresh. */
+enum { LINE_CACHE_BYTES = 8 << 20 };
+
+/*
+ * Stack ids by the exact text of the frames, valid for one run: #File
+ * numbers never change meaning inside a run. Only lines read whole are
+ * remembered; a joined or cut line depends on the lines around it.
+ */
+struct line_cache {
+	struct hashidx index;
+	struct cached_line {
+		size_t offset, len;
+		uint32_t stack;
+	} *lines;
+	size_t n_lines, cap_lines;
+	char *text;
+	size_t text_used, cap_text;
+};
 
 struct reader {
 	struct input *in;
@@ -42,6 +62,9 @@ struct reader {
 	size_t cap_joined;
 	uint64_t sample_line;
 	int warned_truncated;
+	/* The sample read so far depends on more than its own line. */
+	int not_cacheable;
+	struct line_cache cache;
 	int bad_line; /* get_line failed on a line it consumed: one can go on after it */
 };
 
@@ -170,6 +193,7 @@ static int get_line(struct reader *r, const char **s, size_t *len)
  */
 static int join_next_line(struct reader *r, const char **s, size_t *len)
 {
+	r->not_cacheable = 1;
 	if (*s != r->joined) {
 		grow((void **)&r->joined, &r->cap_joined, *len + 1, 1);
 		memcpy(r->joined, *s, *len);
@@ -237,6 +261,7 @@ static int add_frame(struct reader *r, const char *name, size_t len, const struc
 static void add_truncated(struct reader *r, const char *tail, size_t len)
 {
 	struct model_function f = { .truncated = 1 };
+	r->not_cacheable = 1;
 	f.name = f.system_name = model_str(r->m, tail, len);
 	push_frame(r, model_location(r->m, model_function(r->m, &f), 0));
 	if (!r->warned_truncated)
@@ -323,12 +348,76 @@ static int read_frames(struct reader *r, const char *s, size_t len, size_t pos)
 	return 0;
 }
 
+struct line_key {
+	const char *text;
+	size_t len;
+};
+
+static int cached_line_is(const void *ctx, uint32_t id, const void *key)
+{
+	const struct line_cache *c = ctx;
+	const struct line_key *k = key;
+	const struct cached_line *l = &c->lines[id];
+	return l->len == k->len && memcmp(c->text + l->offset, k->text, k->len) == 0;
+}
+
+static void cache_clear(struct line_cache *c)
+{
+	hashidx_free(&c->index);
+	c->n_lines = 0;
+	c->text_used = 0;
+}
+
+static void cache_free(struct line_cache *c)
+{
+	hashidx_free(&c->index);
+	free(c->lines);
+	free(c->text);
+}
+
+static void cache_add(struct line_cache *c, uint64_t hash, const char *text, size_t len,
+		      uint32_t stack)
+{
+	if (len > LINE_CACHE_BYTES)
+		return;
+	if (c->text_used + len > LINE_CACHE_BYTES)
+		cache_clear(c);
+	grow((void **)&c->text, &c->cap_text, c->text_used + len, 1);
+	memcpy(c->text + c->text_used, text, len);
+	grow((void **)&c->lines, &c->cap_lines, c->n_lines + 1, sizeof *c->lines);
+	c->lines[c->n_lines] = (struct cached_line){ c->text_used, len, stack };
+	c->text_used += len;
+	hashidx_insert(&c->index, hash, (uint32_t)c->n_lines++);
+}
+
+/* The stack of the frames in s[pos..len), from the cache or read. */
+static int stack_of_frames(struct reader *r, const char *s, size_t len, size_t pos,
+			   uint32_t *stack)
+{
+	struct line_key key = { s + pos, len - pos };
+	uint64_t hash = hash_bytes(key.text, key.len);
+	uint32_t hit = hashidx_find(&r->cache.index, hash, cached_line_is, &r->cache, &key);
+	if (hit != HASHIDX_NONE) {
+		*stack = r->cache.lines[hit].stack;
+		return 0;
+	}
+	r->n_frames = 0;
+	r->not_cacheable = 0;
+	if (read_frames(r, s, len, pos) < 0)
+		return -1;
+	*stack = MODEL_EMPTY_STACK;
+	for (size_t i = r->n_frames; i-- > 0;)
+		*stack = model_stack(r->m, r->frames[i], *stack);
+	if (!r->not_cacheable)
+		cache_add(&r->cache, hash, key.text, key.len, *stack);
+	return 0;
+}
+
 static int read_sample(struct reader *r, const char *s, size_t len)
 {
 	struct model_memory mem;
 	size_t pos = 0;
 	r->sample_line = r->in->line;
-	r->n_frames = 0;
 	if (len == 0) {
 		diag_error(r->in->name, r->sample_line, "empty line (R never writes one)");
 		return -1;
@@ -340,11 +429,9 @@ static int read_sample(struct reader *r, const char *s, size_t len)
 		return fail(r, r->sample_line,
 			    "memory prefix but the header has no 'memory profiling:'", s, len);
 	}
-	if (read_frames(r, s, len, pos) < 0)
+	uint32_t stack;
+	if (stack_of_frames(r, s, len, pos, &stack) < 0)
 		return -1;
-	uint32_t stack = MODEL_EMPTY_STACK;
-	for (size_t i = r->n_frames; i-- > 0;)
-		stack = model_stack(r->m, r->frames[i], stack);
 	const int64_t one_tick = 1;
 	model_add_sample(r->m, stack, &one_tick, r->memory ? &mem : NULL, 0);
 	return 0;
@@ -367,6 +454,7 @@ static int read_header(struct reader *r, const char *s, size_t len)
 	for (size_t i = 0; i < r->cap_file_paths; i++)
 		r->file_paths[i] = MODEL_NONE;
 	hashidx_free(&r->numbers_by_path);
+	cache_clear(&r->cache);
 	return 0;
 }
 
@@ -456,5 +544,6 @@ int rprof_read(struct input *in, struct model *m)
 	hashidx_free(&r.numbers_by_path);
 	free(r.frames);
 	free(r.joined);
+	cache_free(&r.cache);
 	return rc < 0 ? -1 : 0;
 }

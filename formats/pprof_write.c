@@ -28,7 +28,7 @@ enum { FIELD_SAMPLE_TYPE = 1, FIELD_SAMPLE, FIELD_MAPPING, FIELD_LOCATION, FIELD
 
 struct scratch {
 	pb_byte_t *bytes;
-	size_t len, cap;
+	size_t cap;
 };
 
 struct writer {
@@ -45,6 +45,16 @@ struct writer {
 	size_t n_strings, cap_strings;
 	uint64_t *mapping_ids, *location_ids, *function_ids;
 	struct scratch sample, inner;
+	/*
+	 * Each stack's packed location ids, encoded once: an R profile repeats
+	 * a few thousand stacks over millions of samples. Entries index
+	 * `stack_bytes`, which stops growing at STACK_CACHE_BYTES.
+	 */
+	struct cached_stack {
+		uint32_t offset, len;
+	} *stack_cache;
+	struct scratch stack_bytes;
+	size_t stack_bytes_used;
 	uint64_t *ints;
 	int64_t *values;
 	size_t cap_ints;
@@ -58,21 +68,19 @@ static bool write_out(pb_ostream_t *stream, const pb_byte_t *buf, size_t count)
 	return !out->failed;
 }
 
-static bool write_scratch(pb_ostream_t *stream, const pb_byte_t *buf, size_t count)
+/*
+ * nanopb's buffer stream, with room made beforehand for the worst case:
+ * a callback per varint byte was a fifth of a conversion.
+ */
+static pb_ostream_t scratch_stream(struct scratch *s, size_t room)
 {
-	struct scratch *s = stream->state;
-	grow((void **)&s->bytes, &s->cap, s->len + count, 1);
-	memcpy(s->bytes + s->len, buf, count);
-	s->len += count;
-	return true;
+	grow((void **)&s->bytes, &s->cap, room, 1);
+	return pb_ostream_from_buffer(s->bytes, s->cap);
 }
 
-static pb_ostream_t scratch_stream(struct scratch *s)
-{
-	s->len = 0;
-	pb_ostream_t stream = { write_scratch, s, SIZE_MAX, 0, NULL };
-	return stream;
-}
+/* Bytes at most in a tag and a varint, and in a Label or Line message. */
+enum { STACK_CACHE_BYTES = 16 << 20 };
+enum { MAX_VARINT = 10, MAX_FIELD = 1 + MAX_VARINT, MAX_LEAF = 2 * MAX_FIELD + 4 * MAX_FIELD };
 
 #define EXTRA 0x80000000u
 
@@ -114,9 +122,11 @@ static bool put_varint(pb_ostream_t *s, uint32_t field, uint64_t v)
 	return v == 0 || (pb_encode_tag(s, PB_WT_VARINT, field) && pb_encode_varint(s, v));
 }
 
-static bool put_bytes(pb_ostream_t *s, uint32_t field, const struct scratch *bytes)
+static bool put_bytes(pb_ostream_t *s, uint32_t field, const struct scratch *bytes,
+		      const pb_ostream_t *filled)
 {
-	return pb_encode_tag(s, PB_WT_STRING, field) && pb_encode_string(s, bytes->bytes, bytes->len);
+	return pb_encode_tag(s, PB_WT_STRING, field) &&
+	       pb_encode_string(s, bytes->bytes, filled->bytes_written);
 }
 
 static bool put_leaf(pb_ostream_t *s, uint32_t field, const pb_msgdesc_t *fields, const void *msg)
@@ -203,21 +213,55 @@ static bool write_labels(struct writer *w, pb_ostream_t *s, size_t i)
 	return true;
 }
 
+/* Field 1 of a sample, the packed location ids of `stack`, at *bytes. */
+static bool stack_field(struct writer *w, uint32_t stack, const pb_byte_t **bytes, size_t *len)
+{
+	const struct model *m = w->m;
+	struct cached_stack *c = &w->stack_cache[stack];
+	if (c->len) {
+		*bytes = w->stack_bytes.bytes + c->offset;
+		*len = c->len;
+		return true;
+	}
+	size_t n = 0;
+	for (uint32_t s = stack; s != MODEL_EMPTY_STACK; s = m->stacks[s].caller) {
+		grow((void **)&w->ints, &w->cap_ints, n + 1, sizeof *w->ints);
+		w->ints[n++] = w->location_ids[m->stacks[s].location];
+	}
+	size_t room = 2 * MAX_FIELD + n * MAX_VARINT;
+	size_t at = w->stack_bytes_used + room <= STACK_CACHE_BYTES ? w->stack_bytes_used : 0;
+	if (at)
+		grow((void **)&w->stack_bytes.bytes, &w->stack_bytes.cap, at + room, 1);
+	pb_ostream_t s = at ? pb_ostream_from_buffer(w->stack_bytes.bytes + at, room)
+			    : scratch_stream(&w->inner, room);
+	if (!put_packed(&s, 1, w->ints, n))
+		return false;
+	*bytes = at ? w->stack_bytes.bytes + at : w->inner.bytes;
+	*len = s.bytes_written;
+	if (at && s.bytes_written) {
+		*c = (struct cached_stack){ (uint32_t)at, (uint32_t)s.bytes_written };
+		w->stack_bytes_used += s.bytes_written;
+	}
+	return true;
+}
+
 static bool write_sample(struct writer *w, size_t i)
 {
 	const struct model *m = w->m;
 	const struct model_row *row = &m->rows[i];
-	size_t n = 0;
-	for (uint32_t s = row->stack; s != MODEL_EMPTY_STACK; s = m->stacks[s].caller) {
-		grow((void **)&w->ints, &w->cap_ints, n + 1, sizeof *w->ints);
-		w->ints[n++] = w->location_ids[m->stacks[s].location];
-	}
-	pb_ostream_t s = scratch_stream(&w->sample);
-	bool ok = put_packed(&s, 1, w->ints, n);
+	const pb_byte_t *stack;
+	size_t stack_len;
+	if (!stack_field(w, row->stack, &stack, &stack_len))
+		return false;
+	size_t n_labels = m->label_sets[row->labels].count + 4;
+	pb_ostream_t s = scratch_stream(&w->sample, stack_len + MAX_FIELD +
+							    w->view.n_types * MAX_VARINT +
+							    n_labels * MAX_LEAF);
+	bool ok = pb_write(&s, stack, stack_len);
 	view_values(&w->view, i, w->values);
 	ok = ok && put_packed(&s, 2, (const uint64_t *)w->values, w->view.n_types) &&
 	     write_labels(w, &s, i);
-	return ok && put_bytes(&w->stream, FIELD_SAMPLE, &w->sample);
+	return ok && put_bytes(&w->stream, FIELD_SAMPLE, &w->sample, &s);
 }
 
 static bool write_mappings(struct writer *w)
@@ -244,7 +288,7 @@ static bool put_line(struct writer *w, pb_ostream_t *s, uint32_t function, int64
 static bool write_location(struct writer *w, size_t i)
 {
 	const struct model_location *l = &w->m->locations[i];
-	pb_ostream_t s = scratch_stream(&w->inner);
+	pb_ostream_t s = scratch_stream(&w->inner, 4 * MAX_FIELD + (1 + l->n_inlined) * MAX_LEAF);
 	bool ok = put_varint(&s, 1, w->location_ids[i]) &&
 		  put_varint(&s, 2, l->mapping == MODEL_NONE ? 0 : w->mapping_ids[l->mapping]) &&
 		  put_varint(&s, 3, l->address);
@@ -255,7 +299,7 @@ static bool write_location(struct writer *w, size_t i)
 		ok = put_line(w, &s, in->function, in->line, in->column);
 	}
 	ok = ok && put_varint(&s, 5, l->is_folded);
-	return ok && put_bytes(&w->stream, FIELD_LOCATION, &w->inner);
+	return ok && put_bytes(&w->stream, FIELD_LOCATION, &w->inner, &s);
 }
 
 static bool write_function(struct writer *w, size_t i)
@@ -395,6 +439,9 @@ int pprof_write(const struct model *m, struct output *out, const struct write_op
 				    offsetof(struct model_location, id), m->n_locations);
 	w.function_ids = assign_ids(m->functions, sizeof *m->functions,
 				    offsetof(struct model_function, id), m->n_functions);
+	w.stack_cache = xcalloc(m->n_stacks, sizeof *w.stack_cache);
+	/* Offset 0 means "not cached": the first stack is never stored there. */
+	w.stack_bytes_used = 1;
 	output_gzip(out, opts->level);
 	int rc = write_profile(&w) ? 0 : -1;
 	if (rc < 0 && !out->failed)
@@ -408,6 +455,8 @@ int pprof_write(const struct model *m, struct output *out, const struct write_op
 	free(w.function_ids);
 	free(w.sample.bytes);
 	free(w.inner.bytes);
+	free(w.stack_cache);
+	free(w.stack_bytes.bytes);
 	free(w.ints);
 	free(w.values);
 	return rc;

@@ -53,12 +53,15 @@ static void write_stack(struct writer *w, uint32_t stack)
 static int sum_weights(struct writer *w, struct view *v, size_t type, int64_t *values)
 {
 	uint64_t empty = 0;
-	for (size_t i = 0; i < w->m->n_rows; i++) {
-		view_values(v, i, values);
-		uint32_t stack = w->m->rows[i].stack;
+	struct row_cursor rows;
+	rows_begin(w->m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));) {
+		view_values(v, row, values);
+		uint32_t stack = row->stack;
 		if (values[type] < 0) {
 			diag_error(w->out->name, 0, "sample %zu has a negative value; folded stacks "
-						    "cannot hold it", i);
+						    "cannot hold it", row->index);
+			rows_end(&rows);
 			return -1;
 		}
 		if (stack == MODEL_EMPTY_STACK) {
@@ -71,6 +74,7 @@ static int sum_weights(struct writer *w, struct view *v, size_t type, int64_t *v
 		}
 		w->weight_of[stack] += values[type];
 	}
+	rows_end(&rows);
 	if (empty)
 		diag_warn(w->out->name, 0, "%llu samples with an empty stack left out: no folded "
 					   "line can hold them", (unsigned long long)empty);

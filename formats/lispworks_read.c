@@ -10,8 +10,10 @@
  * nodes with Count 0 included. A function is its name, and carries the
  * function-info, which must be the same at every occurrence.
  *
- * Streaming: the only state is the chain of ancestors of the current node,
- * so a tree of any depth reads without recursion.
+ * Streaming: the state is the chain of ancestors of the current node, so
+ * a tree of any depth reads without recursion, and the nodes of the
+ * current top-level tree: rows are written in time order, and a node's row
+ * comes before its subtree's but its value is known only after it.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -25,8 +27,13 @@
 struct ancestor {
 	uint32_t stack;
 	int64_t count, children;
-	size_t row;
+	size_t node; /* in `nodes` */
 	uint64_t line;
+};
+
+struct node {
+	uint32_t stack;
+	int64_t self;
 };
 
 struct reader {
@@ -34,7 +41,10 @@ struct reader {
 	struct model *m;
 	struct ancestor *path; /* path[d]: the last node read at depth d */
 	size_t depth, cap_path; /* depth: how many of path are live */
-	uint64_t nodes;
+	uint64_t n_read;
+	/* The current top-level tree, in file order, until it closes. */
+	struct node *nodes;
+	size_t n_nodes, cap_nodes;
 };
 
 __attribute__((format(printf, 2, 3)))
@@ -176,7 +186,12 @@ static int function_of(struct reader *r, const char *name, size_t len, const int
 static void close_node(struct reader *r, size_t depth)
 {
 	struct ancestor *a = &r->path[depth];
-	model_set_value(r->m, a->row, 0, a->count - a->children);
+	r->nodes[a->node].self = a->count - a->children;
+	if (depth > 0)
+		return;
+	for (size_t i = 0; i < r->n_nodes; i++)
+		model_add_sample(r->m, r->nodes[i].stack, &r->nodes[i].self, NULL, 0);
+	r->n_nodes = 0;
 }
 
 static int read_node(struct reader *r, const char *s, size_t len)
@@ -204,20 +219,20 @@ static int read_node(struct reader *r, const char *s, size_t len)
 	}
 	if (function_of(r, name, name_len, fields, &function) < 0)
 		return -1;
-	struct model_location l = { function, 0, 0, ++r->nodes, MODEL_NONE, 0, 0, 0, 0 };
+	struct model_location l = { function, 0, 0, ++r->n_read, MODEL_NONE, 0, 0, 0, 0 };
 	uint32_t caller = depth > 0 ? r->path[depth - 1].stack : MODEL_EMPTY_STACK;
 	uint32_t stack = model_stack(r->m, model_add_location(r->m, &l, NULL, 0), caller);
-	const int64_t unknown_yet = 0;
-	model_add_sample(r->m, stack, &unknown_yet, NULL, 0);
+	grow((void **)&r->nodes, &r->cap_nodes, r->n_nodes + 1, sizeof *r->nodes);
+	r->nodes[r->n_nodes] = (struct node){ stack, 0 };
 	grow((void **)&r->path, &r->cap_path, (size_t)depth + 1, sizeof *r->path);
-	r->path[depth] = (struct ancestor){ stack, count, 0, r->m->n_rows - 1, r->in->line };
+	r->path[depth] = (struct ancestor){ stack, count, 0, r->n_nodes++, r->in->line };
 	r->depth = (size_t)depth + 1;
 	return 0;
 }
 
 int lispworks_read(struct input *in, struct model *m)
 {
-	struct reader r = { in, m, NULL, 0, 0, 0 };
+	struct reader r = { in, m, NULL, 0, 0, 0, NULL, 0, 0 };
 	const char *s;
 	size_t len;
 	int rc;
@@ -242,5 +257,6 @@ int lispworks_read(struct input *in, struct model *m)
 	while (!failed && r.depth > 0)
 		close_node(&r, --r.depth);
 	free(r.path);
+	free(r.nodes);
 	return failed ? -1 : 0;
 }

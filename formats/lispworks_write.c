@@ -119,16 +119,16 @@ static uint32_t node_of(struct writer *w, uint32_t stack)
 }
 
 /* A sample's weight goes to its leaf; Counts are summed up the tree later. */
-static int add_row(struct writer *w, size_t row)
+static int add_row(struct writer *w, const struct model_row *row)
 {
-	const struct model *m = w->m;
 	view_values(&w->view, row, w->values);
 	int64_t weight = w->values[w->type];
 	if (weight < 0) {
-		diag_error(w->out->name, 0, "sample %zu has a negative value; a tree cannot hold it", row);
+		diag_error(w->out->name, 0, "sample %zu has a negative value; a tree cannot hold it",
+			   row->index);
 		return -1;
 	}
-	uint32_t leaf = node_of(w, m->rows[row].stack);
+	uint32_t leaf = node_of(w, row->stack);
 	if (leaf == 0)
 		return 0;
 	w->nodes[leaf].count += weight;
@@ -273,8 +273,11 @@ int lispworks_write(const struct model *m, struct output *out, const struct writ
 	w.nodes[0] = (struct node){ 0, 0, MODEL_NONE, { MODEL_NONE, 0, 0 }, 0, 0, 0, 0, 0 };
 	w.n_nodes = 1;
 	int rc = 0;
-	for (size_t i = 0; i < m->n_rows && rc == 0; i++)
-		rc = add_row(&w, i);
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *row; rc == 0 && (row = rows_next(&rows));)
+		rc = add_row(&w, row);
+	rows_end(&rows);
 	if (rc == 0)
 		rc = names_fit(&w);
 	if (rc == 0) {

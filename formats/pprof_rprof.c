@@ -123,19 +123,24 @@ static int consistent(const struct model *m, const struct annotations *a)
 		    sf->before_row > end || (f > 0 && sf->run < a->files[f - 1].run))
 			return 0;
 	}
-	for (size_t i = 0; i < m->n_rows; i++)
-		if (m->values[i * types] < 1)
-			return 0;
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	const struct model_row *row;
+	while ((row = rows_next(&rows)) && row->values[0] >= 1)
+		;
+	rows_end(&rows);
+	if (row)
+		return 0;
 	for (size_t i = 0; i < m->n_labels; i++)
 		if (memory_key(m, m->labels[i].key) < 0)
 			return 0;
 	return 1;
 }
 
-static void row_memory(const struct model *m, size_t i, struct model_memory *mem)
+static void row_memory(const struct model *m, const struct model_row *row, struct model_memory *mem)
 {
 	uint64_t *fields[4] = { &mem->small_v, &mem->big_v, &mem->nodes, &mem->dup_count };
-	const struct model_label_set *set = &m->label_sets[m->rows[i].labels];
+	const struct model_label_set *set = &m->label_sets[row->labels];
 	memset(mem, 0, sizeof *mem);
 	for (uint32_t k = 0; k < set->count; k++) {
 		const struct model_label *l = &m->labels[set->first + k];
@@ -163,22 +168,21 @@ static void rebuild(struct model *from, struct model *to, const struct annotatio
 	for (size_t i = 1; i < from->n_stacks; i++)
 		stacks[i] = model_stack(to, locations[from->stacks[i].location],
 					stacks[from->stacks[i].caller]);
-	size_t run = 0, file = 0;
+	struct run_replay replay = { a->runs, a->n_runs, a->files, a->n_files, NULL, 0, 0 };
 	const int64_t one_tick = 1;
-	for (size_t i = 0; i <= from->n_rows; i++) {
-		for (; run < a->n_runs && a->runs[run].first_row == i; run++)
-			model_add_run(to, &a->runs[run]);
-		for (; file < a->n_files && a->files[file].run < run && a->files[file].before_row == i; file++)
-			model_add_source_file(to, a->files[file].number, a->files[file].path);
-		if (i == from->n_rows)
-			break;
+	struct row_cursor rows;
+	rows_begin(from, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));) {
+		model_replay_runs(to, &replay, row->index);
 		struct model_memory mem;
-		row_memory(from, i, &mem);
-		model_add_sample(to, stacks[from->rows[i].stack], &one_tick,
-				 to->runs[run - 1].memory_profiling ? &mem : NULL, 0);
+		row_memory(from, row, &mem);
 		/* One pprof sample stood for a row of `count` identical ticks. */
-		to->rows[to->n_rows - 1].repeat += (uint64_t)from->values[i * from->n_sample_types] - 1;
+		model_add_samples(to, stacks[row->stack], &one_tick,
+				  to->runs[to->n_runs - 1].memory_profiling ? &mem : NULL, 0,
+				  (uint64_t)row->values[0]);
 	}
+	rows_end(&rows);
+	model_replay_runs(to, &replay, SIZE_MAX);
 	free(functions);
 	free(locations);
 	free(stacks);

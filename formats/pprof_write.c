@@ -189,19 +189,19 @@ static bool put_label(pb_ostream_t *s, const perftools_profiles_Label *l)
 	return put_leaf(s, 3, perftools_profiles_Label_fields, l);
 }
 
-static bool write_labels(struct writer *w, pb_ostream_t *s, size_t i)
+static bool write_labels(struct writer *w, pb_ostream_t *s, const struct model_row *row)
 {
 	const struct model *m = w->m;
-	const struct model_label_set *set = &m->label_sets[m->rows[i].labels];
+	const struct model_label_set *set = &m->label_sets[row->labels];
 	for (uint32_t k = 0; k < set->count; k++) {
 		const struct model_label *l = &m->labels[set->first + k];
 		perftools_profiles_Label p = { sx(w, l->key), sx(w, l->str), l->num, sx(w, l->num_unit) };
 		if (!put_label(s, &p))
 			return false;
 	}
-	if (!w->view.from_rprof || !m->runs[m->rows[i].run].memory_profiling)
+	if (!w->view.from_rprof || !m->runs[row->run].memory_profiling)
 		return true;
-	const struct model_memory *mem = &m->memory[i];
+	const struct model_memory *mem = &row->memory;
 	const uint64_t fields[4] = { mem->small_v, mem->big_v, mem->nodes, mem->dup_count };
 	for (int k = 0; k < 4; k++) {
 		/* With a unit, a zero survives Go's reader, which drops empty labels. */
@@ -245,10 +245,9 @@ static bool stack_field(struct writer *w, uint32_t stack, const pb_byte_t **byte
 	return true;
 }
 
-static bool write_sample(struct writer *w, size_t i)
+static bool write_sample(struct writer *w, const struct model_row *row)
 {
 	const struct model *m = w->m;
-	const struct model_row *row = &m->rows[i];
 	const pb_byte_t *stack;
 	size_t stack_len;
 	if (!stack_field(w, row->stack, &stack, &stack_len))
@@ -258,9 +257,9 @@ static bool write_sample(struct writer *w, size_t i)
 							    w->view.n_types * MAX_VARINT +
 							    n_labels * MAX_LEAF);
 	bool ok = pb_write(&s, stack, stack_len);
-	view_values(&w->view, i, w->values);
+	view_values(&w->view, row, w->values);
 	ok = ok && put_packed(&s, 2, (const uint64_t *)w->values, w->view.n_types) &&
-	     write_labels(w, &s, i);
+	     write_labels(w, &s, row);
 	return ok && put_bytes(&w->stream, FIELD_SAMPLE, &w->sample, &s);
 }
 
@@ -409,9 +408,12 @@ static bool write_profile(struct writer *w)
 	const struct model *m = w->m;
 	bool ok = write_sample_types(w);
 	/* A tree's node with no self count is structure pprof cannot hold; as a sample it says nothing. */
-	for (size_t i = 0; ok && i < m->n_rows; i++)
-		if (!m->tree_nodes || m->values[i * m->n_sample_types] != 0)
-			ok = write_sample(w, i);
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *row; ok && (row = rows_next(&rows));)
+		if (!m->tree_nodes || row->values[0] != 0)
+			ok = write_sample(w, row);
+	rows_end(&rows);
 	ok = ok && write_mappings(w);
 	for (size_t i = 0; ok && i < m->n_locations; i++)
 		ok = write_location(w, i);

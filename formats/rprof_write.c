@@ -185,16 +185,16 @@ static void write_header(struct writer *w, const struct model_run *run)
 	output_byte(w->out, '\n');
 }
 
-static int row_ticks(struct writer *w, size_t i, uint64_t *ticks)
+static int row_ticks(struct writer *w, const struct model_row *row, uint64_t *ticks)
 {
-	const struct model *m = w->m;
-	int64_t v = m->values[i * m->n_sample_types + w->ticks.type];
+	size_t i = row->index;
+	int64_t v = row->values[w->ticks.type];
 	if (v < 0) {
 		diag_error(w->out->name, 0, "sample %zu has a negative value; Rprof cannot hold it", i);
 		return -1;
 	}
 	/* The validator saw that value x repeat fits. */
-	uint64_t total = (uint64_t)v * m->rows[i].repeat;
+	uint64_t total = (uint64_t)v * row->repeat;
 	/* Time becomes ticks of one period each, to the nearest. */
 	if (w->ticks.unit_ns) {
 		if (__builtin_mul_overflow(total, w->ticks.unit_ns, &total) ||
@@ -208,19 +208,19 @@ static int row_ticks(struct writer *w, size_t i, uint64_t *ticks)
 	return 0;
 }
 
-static int write_row(struct writer *w, const struct model_run *run, size_t i)
+static int write_row(struct writer *w, const struct model_run *run, const struct model_row *row)
 {
 	const struct model *m = w->m;
 	uint64_t ticks;
-	if (row_ticks(w, i, &ticks) < 0)
+	if (row_ticks(w, row, &ticks) < 0)
 		return -1;
 	if (ticks == 0)
 		return 0;
-	size_t n_frames = model_stack_frames(m, m->rows[i].stack, &w->frames, &w->cap_frames);
+	size_t n_frames = model_stack_frames(m, row->stack, &w->frames, &w->cap_frames);
 	define_needed_files(w, n_frames);
 	w->len = 0;
 	if (run->memory_profiling && m->has_memory)
-		build_memory_prefix(w, &m->memory[i]);
+		build_memory_prefix(w, &row->memory);
 	if (build_frames(w, n_frames) < 0)
 		return -1;
 	append(w, "\n", 1);
@@ -229,7 +229,9 @@ static int write_row(struct writer *w, const struct model_run *run, size_t i)
 	return 0;
 }
 
-static int write_run(struct writer *w, uint32_t r, const struct model_run *run, size_t end)
+/* Rows first_row..end of `rows` are the run's. */
+static int write_run(struct writer *w, uint32_t r, const struct model_run *run, size_t end,
+		     struct row_cursor *rows)
 {
 	write_header(w, run);
 	w->n_defined = 0;
@@ -237,7 +239,7 @@ static int write_run(struct writer *w, uint32_t r, const struct model_run *run, 
 	hashidx_free(&w->defined_index);
 	for (size_t i = run->first_row; i < end; i++) {
 		write_kept_files(w, r, i);
-		if (write_row(w, run, i) < 0)
+		if (write_row(w, run, rows_next(rows)) < 0)
 			return -1;
 	}
 	write_kept_files(w, r, end);
@@ -326,19 +328,23 @@ static int synthesize_run(const struct model *m, const struct ticks *t, const ch
 static int ticks_in_bounds(struct writer *w)
 {
 	uint64_t total = 0;
-	for (size_t i = 0; i < w->m->n_rows; i++) {
+	int rc = 0;
+	struct row_cursor rows;
+	rows_begin(w->m, &rows);
+	for (const struct model_row *row; rc == 0 && (row = rows_next(&rows));) {
 		uint64_t ticks;
-		if (row_ticks(w, i, &ticks) < 0)
-			return -1;
+		if ((rc = row_ticks(w, row, &ticks)) < 0)
+			break;
 		total += ticks;
 		if (total > MAX_TICKS) {
 			diag_error(w->out->name, 0, "more than %d samples to write, one line each; "
 						    "choose another --sample-type, or another format",
 				   MAX_TICKS);
-			return -1;
+			rc = -1;
 		}
 	}
-	return 0;
+	rows_end(&rows);
+	return rc;
 }
 
 int rprof_write(const struct model *m, struct output *out, const struct write_options *opts)
@@ -350,15 +356,18 @@ int rprof_write(const struct model *m, struct output *out, const struct write_op
 	if (choose_ticks(m, opts, out->name, &w.ticks) < 0 || ticks_in_bounds(&w) < 0)
 		return -1;
 	int rc = 0;
+	struct row_cursor rows;
+	rows_begin(m, &rows);
 	if (m->n_runs == 0) {
 		struct model_run run;
 		rc = synthesize_run(m, &w.ticks, out->name, &run);
 		if (rc == 0)
-			rc = write_run(&w, 0, &run, m->n_rows);
+			rc = write_run(&w, 0, &run, m->n_rows, &rows);
 	}
 	for (uint32_t r = 0; r < m->n_runs && rc == 0; r++)
 		rc = write_run(&w, r, &m->runs[r],
-			       r + 1 < m->n_runs ? m->runs[r + 1].first_row : m->n_rows);
+			       r + 1 < m->n_runs ? m->runs[r + 1].first_row : m->n_rows, &rows);
+	rows_end(&rows);
 	free(w.frames);
 	free(w.defined);
 	hashidx_free(&w.defined_index);

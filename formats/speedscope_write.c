@@ -119,11 +119,14 @@ static void write_frames(struct writer *w)
 static void number_frames(struct writer *w)
 {
 	const struct model *m = w->m;
-	for (size_t i = 0; i < m->n_rows; i++) {
-		size_t n = model_stack_frames(m, m->rows[i].stack, &w->expanded, &w->cap_expanded);
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));) {
+		size_t n = model_stack_frames(m, row->stack, &w->expanded, &w->cap_expanded);
 		for (size_t k = n; k-- > 0;)
 			frame_of(w, &w->expanded[k]);
 	}
+	rows_end(&rows);
 }
 
 static const char *speedscope_unit(const char *unit)
@@ -135,9 +138,9 @@ static const char *speedscope_unit(const char *unit)
 	return "none";
 }
 
-static void write_sample(struct writer *w, size_t row)
+static void write_sample(struct writer *w, const struct model_row *row)
 {
-	size_t n = model_stack_frames(w->m, w->m->rows[row].stack, &w->expanded, &w->cap_expanded);
+	size_t n = model_stack_frames(w->m, row->stack, &w->expanded, &w->cap_expanded);
 	output_byte(w->out, '[');
 	for (size_t k = n; k-- > 0;) {
 		output_u64(w->out, frame_of(w, &w->expanded[k]));
@@ -153,18 +156,22 @@ static int sum_types(struct writer *w, struct view *v, int64_t *values)
 	const struct model *m = w->m;
 	w->totals = xcalloc(v->n_types + 1, sizeof *w->totals);
 	view_init(v, m);
-	for (size_t i = 0; i < m->n_rows; i++) {
-		view_values(v, i, values);
-		for (size_t t = 0; t < v->n_types; t++) {
+	int rc = 0;
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *row; rc == 0 && (row = rows_next(&rows));) {
+		view_values(v, row, values);
+		for (size_t t = 0; t < v->n_types && rc == 0; t++) {
 			if (values[t] < 0) {
 				diag_error(w->out->name, 0, "sample %zu has a negative %s; speedscope "
-							    "cannot weigh it", i, view_type(v, t));
-				return -1;
+							    "cannot weigh it", row->index, view_type(v, t));
+				rc = -1;
 			}
 			w->totals[t] += values[t];
 		}
 	}
-	return 0;
+	rows_end(&rows);
+	return rc;
 }
 
 /* One sampled profile: its samples, then their weights, in the model's order. */
@@ -184,8 +191,10 @@ static void write_profile(struct writer *w, struct view *v, size_t type, const c
 		output_str(w->out, pass ? "],\"weights\":[" : ",\"samples\":[");
 		view_init(v, m);
 		int first = 1;
-		for (size_t i = 0; i < m->n_rows; i++) {
-			view_values(v, i, values);
+		struct row_cursor rows;
+		rows_begin(m, &rows);
+		for (const struct model_row *row; (row = rows_next(&rows));) {
+			view_values(v, row, values);
 			if (values[type] == 0)
 				continue;
 			if (!first)
@@ -194,8 +203,9 @@ static void write_profile(struct writer *w, struct view *v, size_t type, const c
 			if (pass)
 				output_u64(w->out, (uint64_t)values[type]);
 			else
-				write_sample(w, i);
+				write_sample(w, row);
 		}
+		rows_end(&rows);
 	}
 	output_str(w->out, "]}");
 }

@@ -103,12 +103,15 @@ static void write_header(struct summary *s, size_t distinct_stacks)
 		}
 	}
 	int64_t time = 0;
-	for (size_t i = 0; i < m->n_rows; i++) {
-		view_values(&v, i, values);
-		samples += count_type == SIZE_MAX ? (int64_t)m->rows[i].repeat : values[count_type];
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));) {
+		view_values(&v, row, values);
+		samples += count_type == SIZE_MAX ? (int64_t)row->repeat : values[count_type];
 		time += time_type == SIZE_MAX ? 0 : values[time_type];
 		s->total += values[s->type];
 	}
+	rows_end(&rows);
 	free(values);
 	line_u64(s->out, "samples:", (uint64_t)samples);
 	if (time_type != SIZE_MAX) {
@@ -164,9 +167,11 @@ static size_t count_distinct_stacks(const struct model *m)
 {
 	unsigned char *seen = xcalloc(m->n_stacks, 1);
 	size_t n = 0;
-	for (size_t i = 0; i < m->n_rows; i++)
-		if (!seen[m->rows[i].stack]++)
-			n++;
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));)
+		n += !seen[row->stack]++;
+	rows_end(&rows);
 	free(seen);
 	return n;
 }

@@ -59,30 +59,35 @@ static void write_samples(struct output *out, const struct model *m)
 	}
 	output_str(out, m->has_memory ? "\tsmall_v\tbig_v\tnodes\tdup_count" : "");
 	output_str(out, m->n_runs ? "\trun\n" : "\n");
-	for (size_t i = 0; i < m->n_rows; i++) {
-		number(out, (int64_t)i + 1, m->n_sample_types || m->has_memory || m->n_runs ? '\t' : '\n');
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));) {
+		number(out, (int64_t)row->index + 1,
+		       m->n_sample_types || m->has_memory || m->n_runs ? '\t' : '\n');
 		for (size_t t = 0; t < m->n_sample_types; t++)
-			number(out, m->values[i * m->n_sample_types + t] * (int64_t)m->rows[i].repeat,
+			number(out, row->values[t] * (int64_t)row->repeat,
 			       t + 1 < m->n_sample_types || m->has_memory || m->n_runs ? '\t' : '\n');
 		if (m->has_memory) {
-			const struct model_memory *mem = &m->memory[i];
-			number(out, (int64_t)mem->small_v, '\t');
-			number(out, (int64_t)mem->big_v, '\t');
-			number(out, (int64_t)mem->nodes, '\t');
-			number(out, (int64_t)mem->dup_count, m->n_runs ? '\t' : '\n');
+			number(out, (int64_t)row->memory.small_v, '\t');
+			number(out, (int64_t)row->memory.big_v, '\t');
+			number(out, (int64_t)row->memory.nodes, '\t');
+			number(out, (int64_t)row->memory.dup_count, m->n_runs ? '\t' : '\n');
 		}
 		if (m->n_runs)
-			number(out, (int64_t)m->rows[i].run + 1, '\n');
+			number(out, (int64_t)row->run + 1, '\n');
 	}
+	rows_end(&rows);
 	output_str(out, "\n# sample_locations\nsample_id\tposition\tlocation_id\n");
-	for (size_t i = 0; i < m->n_rows; i++) {
+	rows_begin(m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));) {
 		int64_t position = 1;
-		for (uint32_t s = m->rows[i].stack; s != MODEL_EMPTY_STACK; s = m->stacks[s].caller) {
-			number(out, (int64_t)i + 1, '\t');
+		for (uint32_t s = row->stack; s != MODEL_EMPTY_STACK; s = m->stacks[s].caller) {
+			number(out, (int64_t)row->index + 1, '\t');
 			number(out, position++, '\t');
 			number(out, (int64_t)m->stacks[s].location + 1, '\n');
 		}
 	}
+	rows_end(&rows);
 }
 
 static void write_locations(struct output *out, const struct model *m)

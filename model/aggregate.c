@@ -17,12 +17,15 @@ struct name_ticks *aggregate_by_name(struct view *v, size_t type, size_t *count)
 	size_t n = 0, cap = 0;
 	struct model_frame *frames = NULL;
 	size_t cap_frames = 0;
-	for (size_t r = 0; r < m->n_rows; r++) {
-		view_values(v, r, values);
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));) {
+		size_t r = row->index;
+		view_values(v, row, values);
 		int64_t ticks = values[type];
 		if (values[type] == 0)
 			continue;
-		size_t n_frames = model_stack_frames(m, m->rows[r].stack, &frames, &cap_frames);
+		size_t n_frames = model_stack_frames(m, row->stack, &frames, &cap_frames);
 		for (size_t k = 0; k < n_frames; k++) {
 			if (frames[k].function == MODEL_NONE)
 				continue;
@@ -40,6 +43,7 @@ struct name_ticks *aggregate_by_name(struct view *v, size_t type, size_t *count)
 			counted_in[name] = r;
 		}
 	}
+	rows_end(&rows);
 	free(values);
 	free(frames);
 	free(entry_of);

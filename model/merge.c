@@ -126,24 +126,19 @@ static void map_label_sets(struct model *dst, const struct model *src, struct ma
 /* Rows in order, with the runs and #File lines that stood before each. */
 static void append_rows(struct model *dst, const struct model *src, const struct maps *mp)
 {
-	size_t run = 0, file = 0;
+	struct run_replay replay = { src->runs, src->n_runs, src->source_files, src->n_source_files,
+				     mp->strings, 0, 0 };
 	dst->merge_barrier = dst->n_rows;
-	for (size_t i = 0; i <= src->n_rows; i++) {
-		for (; run < src->n_runs && src->runs[run].first_row == i; run++)
-			model_add_run(dst, &src->runs[run]);
-		for (; file < src->n_source_files && src->source_files[file].run < run &&
-		       src->source_files[file].before_row == i; file++)
-			model_add_source_file(dst, src->source_files[file].number,
-					      mp->strings[src->source_files[file].path]);
-		if (i == src->n_rows)
-			break;
-		const struct model_row *r = &src->rows[i];
+	struct row_cursor rows;
+	rows_begin(src, &rows);
+	for (const struct model_row *r; (r = rows_next(&rows));) {
+		model_replay_runs(dst, &replay, r->index);
 		int memory = src->has_memory && src->n_runs && src->runs[r->run].memory_profiling;
-		model_add_sample(dst, mp->stacks[r->stack], &src->values[i * src->n_sample_types],
-				 memory ? &src->memory[i] : NULL, mp->label_sets[r->labels]);
-		/* The row stood for `repeat` samples; the one just added counts once. */
-		dst->rows[dst->n_rows - 1].repeat += r->repeat - 1;
+		model_add_samples(dst, mp->stacks[r->stack], r->values, memory ? &r->memory : NULL,
+				  mp->label_sets[r->labels], r->repeat);
 	}
+	rows_end(&rows);
+	model_replay_runs(dst, &replay, SIZE_MAX);
 }
 
 static void append_comments(struct model *dst, const struct model *src, const struct maps *mp)

@@ -11,6 +11,7 @@ void model_init(struct model *m)
 {
 	memset(m, 0, sizeof *m);
 	strtab_init(&m->strings);
+	rows_init(&m->rows);
 	model_set_meta(m, "version", "1.0");
 	/* Stack id 0 is the empty stack; it has no location of its own. */
 	grow((void **)&m->stacks, &m->cap_stacks, 1, sizeof *m->stacks);
@@ -41,9 +42,7 @@ void model_free(struct model *m)
 	hashidx_free(&m->stack_index);
 	free(m->runs);
 	free(m->source_files);
-	free(m->rows);
-	free(m->values);
-	free(m->memory);
+	rows_free(&m->rows);
 	memset(m, 0, sizeof *m);
 }
 
@@ -277,6 +276,23 @@ void model_add_source_file(struct model *m, uint64_t number, uint32_t path)
 	m->merge_barrier = m->n_rows;
 }
 
+void model_replay_runs(struct model *m, struct run_replay *r, size_t row)
+{
+	for (;;) {
+		if (r->run < r->n_runs && (r->runs[r->run].first_row == row || row == SIZE_MAX)) {
+			model_add_run(m, &r->runs[r->run++]);
+			continue;
+		}
+		const struct model_source_file *f = r->file < r->n_files ? &r->files[r->file] : NULL;
+		if (f && f->run < r->run && (f->before_row == row || row == SIZE_MAX)) {
+			model_add_source_file(m, f->number, r->paths ? r->paths[f->path] : f->path);
+			r->file++;
+			continue;
+		}
+		return;
+	}
+}
+
 static uint32_t current_run(const struct model *m)
 {
 	return m->n_runs ? (uint32_t)(m->n_runs - 1) : MODEL_NONE;
@@ -285,47 +301,42 @@ static uint32_t current_run(const struct model *m)
 static int same_as_last_row(const struct model *m, uint32_t stack, const int64_t *values,
 			    const struct model_memory *memory, uint32_t labels)
 {
-	if (m->keep_samples_apart || m->n_rows == 0 || m->n_rows <= m->merge_barrier)
+	if (m->keep_samples_apart || !m->rows.has_last || m->n_rows <= m->merge_barrier)
 		return 0;
-	const struct model_row *last = &m->rows[m->n_rows - 1];
+	const struct model_row *last = &m->rows.last;
 	if (last->stack != stack || last->run != current_run(m) || last->labels != labels)
 		return 0;
 	size_t n = m->n_sample_types;
-	if (n && memcmp(&m->values[(m->n_rows - 1) * n], values, n * sizeof *values) != 0)
+	if (n && memcmp(last->values, values, n * sizeof *values) != 0)
 		return 0;
 	if (memory && !m->has_memory)
 		return 0;
-	return !memory || memcmp(&m->memory[m->n_rows - 1], memory, sizeof *memory) == 0;
+	return !memory || memcmp(&last->memory, memory, sizeof *memory) == 0;
 }
 
-static void turn_on_memory(struct model *m)
+void model_add_samples(struct model *m, uint32_t stack, const int64_t *values,
+		       const struct model_memory *memory, uint32_t labels, uint64_t repeat)
 {
-	grow((void **)&m->memory, &m->cap_memory, m->n_rows + 1, sizeof *m->memory);
-	memset(m->memory, 0, m->n_rows * sizeof *m->memory);
-	m->has_memory = 1;
+	if (same_as_last_row(m, stack, values, memory, labels)) {
+		/* Past 2^64 stays there; the validator refuses repeats past 2^63. */
+		if (__builtin_add_overflow(m->rows.last.repeat, repeat, &m->rows.last.repeat))
+			m->rows.last.repeat = UINT64_MAX;
+		return;
+	}
+	if (memory && !m->has_memory) {
+		m->has_memory = 1;
+		m->rows.memory_from = m->n_rows;
+	}
+	struct model_row row = { m->n_rows, stack, current_run(m), labels, repeat, values,
+				 memory ? *memory : (struct model_memory){ 0, 0, 0, 0 } };
+	rows_append(m, &row);
+	m->n_rows++;
 }
 
 void model_add_sample(struct model *m, uint32_t stack, const int64_t *values,
 		      const struct model_memory *memory, uint32_t labels)
 {
-	if (same_as_last_row(m, stack, values, memory, labels)) {
-		m->rows[m->n_rows - 1].repeat++;
-		return;
-	}
-	if (memory && !m->has_memory)
-		turn_on_memory(m);
-	size_t n = m->n_sample_types;
-	size_t row = m->n_rows;
-	grow((void **)&m->rows, &m->cap_rows, row + 1, sizeof *m->rows);
-	grow((void **)&m->values, &m->cap_values, (row + 1) * n, sizeof *m->values);
-	m->rows[row] = (struct model_row){ stack, current_run(m), labels, 1 };
-	if (n)
-		memcpy(&m->values[row * n], values, n * sizeof *values);
-	if (m->has_memory) {
-		grow((void **)&m->memory, &m->cap_memory, row + 1, sizeof *m->memory);
-		m->memory[row] = memory ? *memory : (struct model_memory){ 0, 0, 0, 0 };
-	}
-	m->n_rows++;
+	model_add_samples(m, stack, values, memory, labels, 1);
 }
 
 size_t model_stack_frames(const struct model *m, uint32_t stack, struct model_frame **frames,
@@ -343,11 +354,6 @@ size_t model_stack_frames(const struct model *m, uint32_t stack, struct model_fr
 		}
 	}
 	return n;
-}
-
-void model_set_value(struct model *m, size_t row, size_t type, int64_t value)
-{
-	m->values[row * m->n_sample_types + type] = value;
 }
 
 uint32_t model_sample_type(const struct model *m, const char *wanted)

@@ -33,6 +33,7 @@
 #include <stddef.h>
 
 #include "hashidx.h"
+#include "rows.h"
 #include "strtab.h"
 
 #define MODEL_NONE UINT32_MAX
@@ -108,17 +109,6 @@ struct model_source_file {
 	uint32_t before_row;
 };
 
-struct model_memory {
-	uint64_t small_v, big_v, nodes, dup_count;
-};
-
-struct model_row {
-	uint32_t stack;
-	uint32_t run;    /* MODEL_NONE in a profile that has no runs */
-	uint32_t labels; /* label set; 0 is the empty one */
-	uint64_t repeat; /* consecutive identical samples this row stands for */
-};
-
 struct model {
 	struct strtab strings;
 
@@ -157,14 +147,10 @@ struct model {
 	struct model_source_file *source_files;
 	size_t n_source_files, cap_source_files;
 
-	struct model_row *rows;
-	size_t n_rows, cap_rows;
-	/* n_sample_types values per row, for one sample of that row. */
-	int64_t *values;
-	size_t cap_values;
-	/* One per row when has_memory, else NULL. */
-	struct model_memory *memory;
-	size_t cap_memory;
+	/* Read them with rows_begin/rows_next (rows.h). */
+	struct row_store rows;
+	size_t n_rows;
+	/* Rows carry Rprof's memory columns (zeros for rows that had none). */
 	int has_memory;
 
 	/* Rows before this index may not absorb the next sample. */
@@ -213,15 +199,29 @@ uint32_t model_add_run(struct model *m, const struct model_run *run);
 void model_add_source_file(struct model *m, uint64_t number, uint32_t path);
 
 /*
- * Appends one sample to the last run (if any): `values` has n_sample_types entries,
- * `memory` is NULL unless memory columns are kept. Merges into the last row
- * when everything in it is equal.
+ * Copying rows into another model: the runs and #File lines of a source,
+ * added to the copy where they stood, before the row that follows them.
  */
+struct run_replay {
+	const struct model_run *runs;
+	size_t n_runs;
+	const struct model_source_file *files;
+	size_t n_files;
+	const uint32_t *paths; /* path string ids in the copy by source id; NULL: the same */
+	size_t run, file;      /* how many are added so far */
+};
+/* Adds what stood before source row `row`; SIZE_MAX: all that is left. */
+void model_replay_runs(struct model *m, struct run_replay *r, size_t row);
+
+/*
+ * Appends `repeat` identical samples to the last run (if any): `values` has
+ * n_sample_types entries, `memory` is NULL unless memory columns are kept.
+ * Merges into the last row when everything in it is equal.
+ */
+void model_add_samples(struct model *m, uint32_t stack, const int64_t *values,
+		       const struct model_memory *memory, uint32_t labels, uint64_t repeat);
 void model_add_sample(struct model *m, uint32_t stack, const int64_t *values,
 		      const struct model_memory *memory, uint32_t labels);
-
-/* Sets value `type` of sample row `row` (a reader that learns it late). */
-void model_set_value(struct model *m, size_t row, size_t type, int64_t value);
 
 /*
  * The sample type named by `wanted` (a type name or a 0-based index), or

@@ -7,10 +7,12 @@
 #include "model.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../io/diag.h"
+#include "alloc.h"
 
 struct check {
 	const struct model *m;
@@ -149,20 +151,18 @@ static void check_runs(struct check *c)
 static void check_rows(struct check *c)
 {
 	const struct model *m = c->m;
-	for (size_t i = 0; i < m->n_rows; i++) {
-		const struct model_row *r = &m->rows[i];
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *r; c->problems <= 20 && (r = rows_next(&rows));) {
+		size_t i = r->index;
 		if (r->repeat == 0)
 			problem(c, "sample %zu has value 0", i);
 		if (r->stack >= m->n_stacks)
 			problem(c, "sample %zu names missing stack %u", i, r->stack);
-		if (m->n_runs ? r->run >= m->n_runs || m->runs[r->run].first_row > i
-			      : r->run != MODEL_NONE)
-			problem(c, "sample %zu lies outside its run %u", i, r->run);
 		if (r->labels >= m->n_label_sets)
 			problem(c, "sample %zu names missing label set %u", i, r->labels);
-		if (c->problems > 20)
-			return;
 	}
+	rows_end(&rows);
 }
 
 /* |a| added to *sum, or 0 when the sum would pass 2^63-1. */
@@ -170,6 +170,36 @@ static int add_magnitude(uint64_t *sum, int64_t a)
 {
 	uint64_t mag = a < 0 ? (uint64_t)0 - (uint64_t)a : (uint64_t)a;
 	return !__builtin_add_overflow(*sum, mag, sum) && *sum <= INT64_MAX;
+}
+
+/* Adds a row's values times its repeat to the per-type sums; 0 on overflow. */
+static int add_row_values(const struct model *m, const struct model_row *r, uint64_t *sums)
+{
+	for (size_t t = 0; t < m->n_sample_types; t++) {
+		int64_t v;
+		if (r->repeat > INT64_MAX || __builtin_mul_overflow(r->values[t], (int64_t)r->repeat, &v) ||
+		    !add_magnitude(&sums[t], v))
+			return (int)t + 1;
+	}
+	return 0;
+}
+
+static int add_cpu_time(const struct model *m, const struct model_row *r, uint64_t *cpu)
+{
+	int64_t ticks, ns;
+	return r->run < m->n_runs && r->repeat <= INT64_MAX &&
+	       !__builtin_mul_overflow(r->values[0], (int64_t)r->repeat, &ticks) &&
+	       !__builtin_mul_overflow(ticks, (int64_t)m->runs[r->run].interval_us * 1000, &ns) &&
+	       add_magnitude(cpu, ns);
+}
+
+static int memory_fits(const struct model_memory *mem)
+{
+	uint64_t small, big, total;
+	return !__builtin_mul_overflow(mem->small_v, 8, &small) &&
+	       !__builtin_mul_overflow(mem->big_v, 8, &big) &&
+	       !__builtin_add_overflow(small, big, &total) &&
+	       !__builtin_add_overflow(total, mem->nodes, &total) && total <= INT64_MAX;
 }
 
 /*
@@ -180,42 +210,31 @@ static int add_magnitude(uint64_t *sum, int64_t a)
 static void check_totals(struct check *c)
 {
 	const struct model *m = c->m;
-	for (size_t t = 0; t < m->n_sample_types; t++) {
-		uint64_t sum = 0;
-		for (size_t i = 0; i < m->n_rows; i++) {
-			int64_t v;
-			if (m->rows[i].repeat > INT64_MAX ||
-			    __builtin_mul_overflow(m->values[i * m->n_sample_types + t],
-						   (int64_t)m->rows[i].repeat, &v) ||
-			    !add_magnitude(&sum, v)) {
-				problem(c, "sample type %s sums past 2^63", model_cstr(m, m->sample_types[t].type));
-				break;
-			}
-		}
-	}
+	uint64_t *sums = xcalloc(m->n_sample_types + 1, sizeof *sums);
 	uint64_t cpu = 0;
-	for (size_t i = 0; i < m->n_rows && m->n_runs && m->n_sample_types; i++) {
-		const struct model_row *r = &m->rows[i];
-		int64_t ticks, ns;
-		if (r->run >= m->n_runs || r->repeat > INT64_MAX ||
-		    __builtin_mul_overflow(m->values[i * m->n_sample_types], (int64_t)r->repeat, &ticks) ||
-		    __builtin_mul_overflow(ticks, (int64_t)m->runs[r->run].interval_us * 1000, &ns) ||
-		    !add_magnitude(&cpu, ns)) {
+	/* Each kind of overflow is reported once. */
+	int types_ok = 1, cpu_ok = m->n_runs && m->n_sample_types, memory_ok = m->has_memory;
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *r; (types_ok || cpu_ok || memory_ok) && (r = rows_next(&rows));) {
+		int bad_type = types_ok ? add_row_values(m, r, sums) : 0;
+		if (bad_type) {
+			problem(c, "sample type %s sums past 2^63",
+				model_cstr(m, m->sample_types[bad_type - 1].type));
+			types_ok = 0;
+		}
+		if (cpu_ok && !add_cpu_time(m, r, &cpu)) {
 			problem(c, "CPU time (ticks x interval) sums past 2^63 nanoseconds");
-			break;
+			cpu_ok = 0;
+		}
+		if (memory_ok && !memory_fits(&r->memory)) {
+			problem(c, "sample %zu: memory of 8*small_v + 8*big_v + nodes passes 2^63 bytes",
+				r->index);
+			memory_ok = 0;
 		}
 	}
-	for (size_t i = 0; i < m->n_rows && m->has_memory; i++) {
-		const struct model_memory *mem = &m->memory[i];
-		uint64_t small, big, total;
-		if (__builtin_mul_overflow(mem->small_v, 8, &small) ||
-		    __builtin_mul_overflow(mem->big_v, 8, &big) ||
-		    __builtin_add_overflow(small, big, &total) ||
-		    __builtin_add_overflow(total, mem->nodes, &total) || total > INT64_MAX) {
-			problem(c, "sample %zu: memory of 8*small_v + 8*big_v + nodes passes 2^63 bytes", i);
-			break;
-		}
-	}
+	rows_end(&rows);
+	free(sums);
 }
 
 size_t model_validate(const struct model *m, const char *source)

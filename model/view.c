@@ -32,25 +32,24 @@ static uint64_t memory_total(const struct model_memory *mem)
 	return 8 * mem->small_v + 8 * mem->big_v + mem->nodes;
 }
 
-void view_values(struct view *v, size_t row, int64_t *values)
+void view_values(struct view *v, const struct model_row *r, int64_t *values)
 {
 	const struct model *m = v->m;
-	const struct model_row *r = &m->rows[row];
 	if (!v->from_rprof) {
 		for (size_t k = 0; k < v->n_types; k++)
-			values[k] = m->values[row * m->n_sample_types + k] * (int64_t)r->repeat;
+			values[k] = r->values[k] * (int64_t)r->repeat;
 		return;
 	}
 	const struct model_run *run = &m->runs[r->run];
-	int64_t ticks = (int64_t)r->repeat * m->values[row * m->n_sample_types];
+	int64_t ticks = (int64_t)r->repeat * r->values[0];
 	values[0] = ticks;
 	values[1] = ticks * (int64_t)run->interval_us * 1000;
 	if (!m->has_memory)
 		return;
 	values[2] = 0;
 	if (run->memory_profiling) {
-		uint64_t total = memory_total(&m->memory[row]);
-		if (row > run->first_row && total > v->previous_memory)
+		uint64_t total = memory_total(&r->memory);
+		if (r->index > run->first_row && total > v->previous_memory)
 			values[2] = (int64_t)(total - v->previous_memory);
 		v->previous_memory = total;
 	}

@@ -23,10 +23,10 @@ void view_init(struct view *v, const struct model *m);
 const char *view_type(const struct view *v, size_t i);
 const char *view_unit(const struct view *v, size_t i);
 /*
- * The values of row `row`, one per type. Rows must be asked for in order:
+ * The values of a row, one per type. Rows must be asked for in order:
  * bytes allocated depend on the row before.
  */
-void view_values(struct view *v, size_t row, int64_t *values);
+void view_values(struct view *v, const struct model_row *row, int64_t *values);
 /*
  * The type named by `wanted` (a name or a 0-based index), or when NULL the
  * default: samples for Rprof, else pprof's default_sample_type, else the

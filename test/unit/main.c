@@ -33,11 +33,13 @@ static int print_stacks(const char *format, const char *path)
 	size_t cap = 0;
 	if (load(format, path, &m) < 0)
 		return 1;
-	for (size_t i = 0; i < m.n_rows; i++) {
-		int64_t value = m.values[i * m.n_sample_types] * (int64_t)m.rows[i].repeat;
+	struct row_cursor rows;
+	rows_begin(&m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));) {
+		int64_t value = row->values[0] * (int64_t)row->repeat;
 		if (value <= 0)
 			continue;
-		size_t n = model_stack_frames(&m, m.rows[i].stack, &frames, &cap);
+		size_t n = model_stack_frames(&m, row->stack, &frames, &cap);
 		for (size_t k = n; k-- > 0;) {
 			uint32_t f = frames[k].function;
 			printf("%s%s", f == MODEL_NONE ? "?" : model_cstr(&m, m.functions[f].name),
@@ -45,9 +47,27 @@ static int print_stacks(const char *format, const char *path)
 		}
 		printf(" %lld\n", (long long)value);
 	}
+	rows_end(&rows);
 	free(frames);
 	model_free(&m);
 	return 0;
+}
+
+struct model_row row_at(const struct model *m, size_t index, int64_t *value0)
+{
+	struct row_cursor rows;
+	const struct model_row *r;
+	struct model_row found = { 0 };
+	rows_begin(m, &rows);
+	while ((r = rows_next(&rows)) && r->index < index)
+		;
+	if (r) {
+		found = *r;
+		*value0 = m->n_sample_types ? r->values[0] : 0;
+	}
+	found.values = NULL;
+	rows_end(&rows);
+	return found;
 }
 
 int has_function_named(const struct model *m, const char *s)

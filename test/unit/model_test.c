@@ -57,7 +57,9 @@ static void consecutive_identical_samples_merge(void)
 	model_add_sample(&m, t, &one, NULL, 0);
 	model_add_sample(&m, s, &one, NULL, 0);
 	CHECK(m.n_rows == 3);
-	CHECK(m.rows[0].repeat == 2 && m.rows[1].repeat == 1 && m.rows[2].repeat == 1);
+	int64_t value;
+	CHECK(row_at(&m, 0, &value).repeat == 2 && row_at(&m, 1, &value).repeat == 1 &&
+	      row_at(&m, 2, &value).repeat == 1);
 	/* A #File line between two samples keeps them apart, as does a new run. */
 	model_add_source_file(&m, 1, model_str(&m, "x.R", 3));
 	model_add_sample(&m, s, &one, NULL, 0);
@@ -65,7 +67,7 @@ static void consecutive_identical_samples_merge(void)
 	struct model_run run = { 0, 20000, 0, 0, 0 };
 	model_add_run(&m, &run);
 	model_add_sample(&m, s, &one, NULL, 0);
-	CHECK(m.n_rows == 5 && m.rows[4].run == 1);
+	CHECK(m.n_rows == 5 && row_at(&m, 4, &value).run == 1);
 	CHECK(model_validate(&m, "test") == 0);
 	model_free(&m);
 }
@@ -79,8 +81,9 @@ static void memory_samples_merge_only_when_equal(void)
 	model_add_sample(&m, 0, &one, &a, 0);
 	model_add_sample(&m, 0, &one, &a, 0);
 	model_add_sample(&m, 0, &one, &b, 0);
-	CHECK(m.has_memory && m.n_rows == 2 && m.rows[0].repeat == 2);
-	CHECK(m.memory[1].nodes == 112);
+	int64_t value;
+	CHECK(m.has_memory && m.n_rows == 2 && row_at(&m, 0, &value).repeat == 2);
+	CHECK(row_at(&m, 1, &value).memory.nodes == 112);
 	model_free(&m);
 }
 
@@ -109,7 +112,45 @@ static void validator_finds_broken_models(void)
 	model_free(&m);
 }
 
+/* Rows past what stays in memory go to a file and come back as they were. */
+static void rows_come_back_from_the_spill_file(void)
+{
+	struct model m;
+	setup_run(&m);
+	m.keep_samples_apart = 1;
+	uint32_t s = model_stack(&m, frame(&m, "f"), 0);
+	const size_t n = 3000000, memory_from = 1000000, second_run = 2000000;
+	for (size_t i = 0; i < n; i++) {
+		int64_t value = (int64_t)i * 7 - 5;
+		struct model_memory mem = { i, 2 * i, 3 * i, i };
+		if (i == second_run) {
+			struct model_run run = { 0, 10000, 1, 0, 0 };
+			model_add_run(&m, &run);
+		}
+		model_add_samples(&m, s, &value, i >= memory_from ? &mem : NULL, 0, i + 1);
+	}
+	CHECK(m.rows.in_file > 0);
+	struct row_cursor a, b;
+	rows_begin(&m, &a);
+	rows_begin(&m, &b);
+	size_t seen = 0, wrong = 0;
+	for (const struct model_row *r; (r = rows_next(&a)); seen++) {
+		const struct model_row *same = rows_next(&b);
+		size_t i = r->index;
+		uint64_t small = i >= memory_from ? i : 0;
+		wrong += i != seen || r->stack != s || r->repeat != i + 1 ||
+			 r->values[0] != (int64_t)i * 7 - 5 || r->memory.small_v != small ||
+			 r->memory.nodes != 3 * small || r->run != (i >= second_run) ||
+			 !same || same->index != i || same->values[0] != r->values[0];
+	}
+	CHECK(seen == n && wrong == 0 && !rows_next(&b));
+	rows_end(&a);
+	rows_end(&b);
+	model_free(&m);
+}
+
 const struct unit_test model_tests[] = {
+	{ "rows_come_back_from_the_spill_file", rows_come_back_from_the_spill_file },
 	{ "strings_are_interned_once", strings_are_interned_once },
 	{ "stacks_are_stored_once", stacks_are_stored_once },
 	{ "consecutive_identical_samples_merge", consecutive_identical_samples_merge },

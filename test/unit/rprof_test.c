@@ -9,14 +9,18 @@
 static uint64_t total_ticks(const struct model *m)
 {
 	uint64_t n = 0;
-	for (size_t i = 0; i < m->n_rows; i++)
-		n += m->rows[i].repeat * (uint64_t)m->values[i];
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));)
+		n += row->repeat * (uint64_t)row->values[0];
+	rows_end(&rows);
 	return n;
 }
 
 static const char *innermost_name(const struct model *m, size_t row)
 {
-	uint32_t s = m->rows[row].stack;
+	int64_t value;
+	uint32_t s = row_at(m, row, &value).stack;
 	if (s == MODEL_EMPTY_STACK)
 		return "";
 	return model_cstr(m, m->functions[m->locations[m->stacks[s].location].function].name);
@@ -30,7 +34,9 @@ static void memory_prefix_is_parsed_and_kept(void)
 	CHECK(m.has_memory && m.runs[0].memory_profiling);
 	CHECK(total_ticks(&m) == 50); /* every sample line; the package keeps 50 of them with damage */
 	/* Line 2: ":189227:1016091:19911616:62:"nchar" "paste0" ... */
-	CHECK(m.memory[0].small_v > 0 && m.memory[0].nodes % 56 == 0);
+	int64_t value;
+	struct model_row first = row_at(&m, 0, &value);
+	CHECK(first.memory.small_v > 0 && first.memory.nodes % 56 == 0);
 	CHECK(strcmp(innermost_name(&m, 0), "") != 0);
 	model_free(&m);
 }

@@ -19,6 +19,11 @@ extern int unit_failures;
 
 /* Reads an Rprof file into m; 0 on success. */
 int load_rprof(const char *path, struct model *m);
+/*
+ * Row `index` of m (tests look at a few rows by position), with the first
+ * value in *value0.
+ */
+struct model_row row_at(const struct model *m, size_t index, int64_t *value0);
 /* Does name `s` (exact bytes, NUL-terminated) name a function of m? */
 int has_function_named(const struct model *m, const char *s);
 

@@ -1,0 +1,229 @@
+#include "rows.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../io/diag.h"
+#include "alloc.h"
+#include "model.h"
+
+enum { ROWS_IN_MEMORY = 4 << 20, READ_CHUNK = 1 << 20, MAX_VARINT = 10 };
+
+/*
+ * LEB128 varints, as protobuf's: the rows are private to this file and
+ * read back millions of times, so a loop inline beats nanopb's streams.
+ */
+static unsigned char *put_varint(unsigned char *p, uint64_t v)
+{
+	for (; v >= 0x80; v >>= 7)
+		*p++ = (unsigned char)(v | 0x80);
+	*p++ = (unsigned char)v;
+	return p;
+}
+
+static const unsigned char *get_varint(const unsigned char *p, uint64_t *v)
+{
+	uint64_t x = 0;
+	unsigned shift = 0;
+	for (; *p & 0x80; shift += 7)
+		x |= (uint64_t)(*p++ & 0x7f) << shift;
+	*v = x | (uint64_t)*p++ << shift;
+	return p;
+}
+
+static uint64_t zigzag(int64_t v)
+{
+	return v < 0 ? ~((uint64_t)v << 1) : (uint64_t)v << 1;
+}
+
+static int64_t unzigzag(uint64_t u)
+{
+	return u & 1 ? (int64_t)~(u >> 1) : (int64_t)(u >> 1);
+}
+
+static size_t max_row_bytes(const struct model *m)
+{
+	return MAX_VARINT * (3 + m->n_sample_types + 4);
+}
+
+void rows_init(struct row_store *s)
+{
+	memset(s, 0, sizeof *s);
+	s->fd = -1;
+	s->memory_from = SIZE_MAX;
+}
+
+void rows_free(struct row_store *s)
+{
+	free(s->bytes);
+	free(s->last_values);
+	if (s->fd >= 0)
+		close(s->fd);
+	rows_init(s);
+}
+
+static void spill(struct row_store *s)
+{
+	if (s->fd < 0) {
+		const char *dir = getenv("TMPDIR");
+		char path[4096];
+		snprintf(path, sizeof path, "%s/prof-rows-XXXXXX", dir && *dir ? dir : "/tmp");
+		s->fd = mkstemp(path);
+		if (s->fd < 0)
+			diag_fatal("cannot make a temporary file for sample rows (%s): %s", path,
+				   strerror(errno));
+		unlink(path);
+	}
+	for (size_t done = 0; done < s->used;) {
+		ssize_t n = write(s->fd, s->bytes + done, s->used - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			diag_fatal("cannot write sample rows to a temporary file: %s",
+				   n < 0 ? strerror(errno) : "no space");
+		done += (size_t)n;
+	}
+	s->in_file += s->used;
+	s->used = 0;
+}
+
+static void encode(const struct model *m, struct row_store *s, const struct model_row *row)
+{
+	grow((void **)&s->bytes, &s->cap, s->used + max_row_bytes(m), 1);
+	unsigned char *p = s->bytes + s->used;
+	p = put_varint(p, row->stack);
+	p = put_varint(p, row->labels);
+	p = put_varint(p, row->repeat);
+	for (size_t t = 0; t < m->n_sample_types; t++)
+		p = put_varint(p, zigzag(row->values[t]));
+	if (row->index >= s->memory_from) {
+		p = put_varint(p, row->memory.small_v);
+		p = put_varint(p, row->memory.big_v);
+		p = put_varint(p, row->memory.nodes);
+		p = put_varint(p, row->memory.dup_count);
+	}
+	s->used = (size_t)(p - s->bytes);
+	if (s->used >= ROWS_IN_MEMORY)
+		spill(s);
+}
+
+void rows_append(struct model *m, const struct model_row *row)
+{
+	struct row_store *s = &m->rows;
+	if (s->has_last) {
+		s->last.values = s->last_values;
+		encode(m, s, &s->last);
+	}
+	grow((void **)&s->last_values, &s->cap_last_values, m->n_sample_types + 1,
+	     sizeof *s->last_values);
+	if (m->n_sample_types)
+		memcpy(s->last_values, row->values, m->n_sample_types * sizeof *row->values);
+	s->last = *row;
+	s->last.values = s->last_values;
+	s->has_last = 1;
+}
+
+void rows_begin(const struct model *m, struct row_cursor *c)
+{
+	memset(c, 0, sizeof *c);
+	c->m = m;
+	c->values = xmalloc((m->n_sample_types + 1) * sizeof *c->values);
+	c->in_memory = m->rows.in_file == 0;
+	if (c->in_memory) {
+		c->at = m->rows.bytes;
+		c->end = m->rows.bytes + m->rows.used;
+	} else {
+		size_t size = 2 * max_row_bytes(m);
+		c->buf = xmalloc(size > READ_CHUNK ? size : READ_CHUNK);
+	}
+}
+
+void rows_end(struct row_cursor *c)
+{
+	free(c->values);
+	free(c->buf);
+}
+
+/* Makes a whole row available at c->at, from the file while it lasts. */
+static void refill(struct row_cursor *c)
+{
+	const struct row_store *s = &c->m->rows;
+	size_t left = (size_t)(c->end - c->at);
+	if (c->in_memory || left >= max_row_bytes(c->m))
+		return;
+	if (c->file_offset == s->in_file) {
+		if (left)
+			return;
+		c->in_memory = 1;
+		c->at = s->bytes;
+		c->end = s->bytes + s->used;
+		return;
+	}
+	size_t size = 2 * max_row_bytes(c->m);
+	size = size > READ_CHUNK ? size : READ_CHUNK;
+	if (left)
+		memmove(c->buf, c->at, left);
+	size_t want = size - left;
+	if (want > s->in_file - c->file_offset)
+		want = (size_t)(s->in_file - c->file_offset);
+	for (size_t got = 0; got < want;) {
+		ssize_t n = pread(s->fd, c->buf + left + got, want - got, (off_t)c->file_offset);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			diag_fatal("cannot read sample rows back from their temporary file: %s",
+				   n < 0 ? strerror(errno) : "file shrank");
+		got += (size_t)n;
+		c->file_offset += (uint64_t)n;
+	}
+	c->at = c->buf;
+	c->end = c->buf + left + want;
+}
+
+static void decode(struct row_cursor *c)
+{
+	const struct model *m = c->m;
+	const unsigned char *p = c->at;
+	uint64_t v;
+	p = get_varint(p, &v);
+	c->row.stack = (uint32_t)v;
+	p = get_varint(p, &v);
+	c->row.labels = (uint32_t)v;
+	p = get_varint(p, &c->row.repeat);
+	for (size_t t = 0; t < m->n_sample_types; t++) {
+		p = get_varint(p, &v);
+		c->values[t] = unzigzag(v);
+	}
+	c->row.values = c->values;
+	memset(&c->row.memory, 0, sizeof c->row.memory);
+	if (c->row.index >= m->rows.memory_from) {
+		p = get_varint(p, &c->row.memory.small_v);
+		p = get_varint(p, &c->row.memory.big_v);
+		p = get_varint(p, &c->row.memory.nodes);
+		p = get_varint(p, &c->row.memory.dup_count);
+	}
+	c->at = p;
+}
+
+const struct model_row *rows_next(struct row_cursor *c)
+{
+	const struct model *m = c->m;
+	size_t i = c->next;
+	if (i >= m->n_rows)
+		return NULL;
+	c->next++;
+	c->row.index = i;
+	if (i + 1 == m->n_rows && m->rows.has_last) {
+		c->row = m->rows.last;
+	} else {
+		refill(c);
+		decode(c);
+	}
+	while (c->next_run < m->n_runs && m->runs[c->next_run].first_row <= i)
+		c->next_run++;
+	c->row.run = c->next_run ? (uint32_t)(c->next_run - 1) : MODEL_NONE;
+	return &c->row;
+}

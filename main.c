@@ -14,7 +14,7 @@
 #include "io/diag.h"
 #include "model/merge.h"
 
-enum { EXIT_DATA = 1, EXIT_USAGE = 2, GO_GZIP_LEVEL = 6 };
+enum { EXIT_DATA = 1, EXIT_USAGE = 2, FAST_GZIP_LEVEL = 1 };
 
 /* Whatever the input, prof stops with a message rather than eat the machine. */
 #define DEFAULT_MAX_MEMORY "4G"
@@ -41,7 +41,7 @@ static void usage(FILE *f)
 	      "  -s, --sample-type TYPE\n"
 	      "                      the sample type (name or 0-based index) to write\n"
 	      "                      where the output format holds one\n"
-	      "  -l, --level N       gzip level for compressed output, 1-9 (default 6)\n"
+	      "  -l, --level N       gzip level for compressed output, 1-9 (default 1, fastest)\n"
 	      "  -c, --check         read and validate only; list every problem\n"
 	      "  -m, --max-memory SIZE\n"
 	      "                      stop with a message past SIZE bytes of memory\n"
@@ -261,7 +261,7 @@ static void on_signal(int sig)
 
 int main(int argc, char **argv)
 {
-	struct options o = { NULL, NULL, NULL, DEFAULT_MAX_MEMORY, NULL, 0, 0, { NULL, GO_GZIP_LEVEL } };
+	struct options o = { NULL, NULL, NULL, DEFAULT_MAX_MEMORY, NULL, 0, 0, { NULL, FAST_GZIP_LEVEL } };
 	parse_options(argc, argv, &o);
 	limit_memory(o.max_memory);
 	const struct format *writer = o.check ? NULL : pick_writer(&o);

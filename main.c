@@ -9,9 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "formats/format.h"
 #include "io/diag.h"
+#include "io/progress.h"
 #include "model/merge.h"
 
 enum { EXIT_DATA = 1, EXIT_USAGE = 2, FAST_GZIP_LEVEL = 1 };
@@ -24,6 +26,7 @@ struct options {
 	char **inputs; /* none: stdin */
 	int n_inputs;
 	int check;
+	int quiet, progress; /* --quiet; --progress, else only when stderr is a terminal */
 	struct write_options write;
 };
 
@@ -46,7 +49,9 @@ static void usage(FILE *f)
 	      "  -m, --max-memory SIZE\n"
 	      "                      stop with a message past SIZE bytes of memory\n"
 	      "                      (K, M, G suffixes; 0: no limit; default " DEFAULT_MAX_MEMORY ")\n"
-	      "  -q, --quiet         print errors only, no warnings\n"
+	      "  -q, --quiet         print errors only: no warnings, no progress\n"
+	      "      --progress      report bytes read and the rate on stderr during\n"
+	      "                      long conversions (default: when stderr is a terminal)\n"
 	      "      --list-formats  list the formats with what they can do\n"
 	      "      --help          show this help\n"
 	      "      --version       show the version\n"
@@ -89,6 +94,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "list-formats", no_argument, NULL, 'L' },
+		{ "progress", no_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -104,7 +110,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 				usage_error("--level takes 1 to 9, not '%s'", optarg);
 			o->write.level = optarg[0] - '0';
 			break;
-		case 'q': diag_set_quiet(1); break;
+		case 'q': diag_set_quiet(1); o->quiet = 1; break;
+		case 'P': o->progress = 1; break;
 		case 'c': o->check = 1; break;
 		case 'm': o->max_memory = optarg; break;
 		case 'h': usage(stdout); exit(0);
@@ -187,6 +194,7 @@ static int read_input(const struct options *o, const char *path, struct model *m
 	const struct format *forced =
 		o->from && strcmp(o->from, "auto") != 0 ? pick_named_reader(o->from) : NULL;
 	const struct format *reader = format_read_file(path, forced, m);
+	progress_clear();
 	if (reader && o->check)
 		printf("%s: valid %s profile\n", path && strcmp(path, "-") ? path : "<stdin>",
 		       reader->name);
@@ -216,6 +224,7 @@ static int check(const struct options *o)
 {
 	int rc = 0;
 	diag_set_keep_going(1);
+	progress_enable(!o->quiet && (o->progress || isatty(2)));
 	for (int i = 0; i < (o->n_inputs ? o->n_inputs : 1); i++) {
 		struct model m;
 		rc |= read_input(o, o->n_inputs ? o->inputs[i] : NULL, &m) < 0;
@@ -241,12 +250,15 @@ static int convert(const struct options *o, const struct format *writer)
 		output_abort(&out);
 		return EXIT_DATA;
 	}
+	/* A progress line on the terminal the output goes to would break it up. */
+	progress_enable(!o->quiet && (o->progress || (isatty(2) && !output_is_terminal(&out))));
 	int ok = read_inputs(o, &m) == 0 && model_validate(&m, "merged profile") == 0 &&
 		 writer->write(&m, &out, &o->write) == 0;
 	if (ok)
 		ok = output_commit(&out) == 0;
 	else
 		output_abort(&out);
+	progress_clear();
 	model_free(&m);
 	return ok ? 0 : EXIT_DATA;
 }
@@ -261,7 +273,8 @@ static void on_signal(int sig)
 
 int main(int argc, char **argv)
 {
-	struct options o = { NULL, NULL, NULL, DEFAULT_MAX_MEMORY, NULL, 0, 0, { NULL, FAST_GZIP_LEVEL } };
+	struct options o = { NULL, NULL, NULL, DEFAULT_MAX_MEMORY, NULL, 0, 0, 0, 0,
+			     { NULL, FAST_GZIP_LEVEL } };
 	parse_options(argc, argv, &o);
 	limit_memory(o.max_memory);
 	const struct format *writer = o.check ? NULL : pick_writer(&o);

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "progress.h"
+
 enum { MAX_PROBLEMS = 100 };
 
 static int quiet, keep_going;
@@ -13,6 +15,7 @@ static void (*fatal_cleanup)(void);
 static void vreport(const char *file, uint64_t line, const char *kind,
 		    const char *fmt, va_list ap)
 {
+	progress_clear();
 	fputs("prof: ", stderr);
 	if (file) {
 		fputs(file, stderr);

@@ -10,6 +10,7 @@
 
 #include "../model/alloc.h"
 #include "diag.h"
+#include "progress.h"
 
 enum { INITIAL_BUFFER = 1 << 20, DEFAULT_MAX_LINE = 256u << 20 };
 
@@ -75,6 +76,8 @@ static ssize_t read_fd(struct input *in, void *dst, size_t len)
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
 		diag_error(in->name, 0, "read error: %s", strerror(errno));
+	else
+		progress_read((size_t)n);
 	return n;
 }
 

@@ -12,6 +12,7 @@
 
 #include "../model/alloc.h"
 #include "diag.h"
+#include "progress.h"
 
 enum { BUFFER = 1 << 16 };
 
@@ -96,6 +97,7 @@ static void write_fd(struct output *out, const unsigned char *data, size_t len)
 			break;
 		}
 		done += (size_t)n;
+		progress_written((size_t)n);
 	}
 }
 

@@ -80,3 +80,18 @@ if command -v script > /dev/null; then
 	check "binary to a terminal" status_is 1 script -qec "\"$PROF\" -t pprof \"$sample\"" /dev/null
 	check "binary to a terminal says so" stdout_has "refusing to write binary pprof to a terminal"
 fi
+
+# Progress: on stderr for a conversion past a second (here an input that
+# stalls), never on stdout; nothing without a terminal unless asked.
+slow_input() { head -c 100000 "$sample_big"; sleep 1.5; tail -c +100001 "$sample_big"; }
+sample_big="$TMP/progress.out"
+awk 'BEGIN { print "sample.interval=20000"
+	for (i = 0; i < 20000; i++) print "\"f" i % 7 "\" \"g\" \"main\" " }' > "$sample_big"
+"$PROF" -t folded "$sample_big" > "$TMP/quiet.folded"
+slow_input | "$PROF" --progress -t folded > "$TMP/cli.out" 2> "$TMP/cli.err"
+check "--progress reports bytes read on stderr" stderr_has "MB read (.* MB/s)"
+check "--progress leaves stdout alone" cmp -s "$TMP/cli.out" "$TMP/quiet.folded"
+slow_input | "$PROF" -t folded > "$TMP/cli.out" 2> "$TMP/cli.err"
+check "no progress when stderr is not a terminal" test ! -s "$TMP/cli.err"
+slow_input | "$PROF" --progress --quiet -t folded > "$TMP/cli.out" 2> "$TMP/cli.err"
+check "--quiet silences --progress" test ! -s "$TMP/cli.err"

@@ -19,7 +19,26 @@ struct resolver {
 	struct pprof_raw *raw;
 	struct model *m;
 	const char *source;
-	struct hashidx mapping_ids, location_ids, function_ids;
+	struct id_index {
+		struct hashidx hash;
+		/*
+		 * by_id[id]: the item with that id, when ids are dense (Go
+		 * numbers them 1..n): a sample's every frame is looked up.
+		 */
+		uint32_t *by_id;
+		uint64_t n_by_id;
+	} mapping_ids, location_ids, function_ids;
+	/*
+	 * The stacks of the callers of samples' innermost frames, by their
+	 * location ids: samples mostly share a call path and differ at the
+	 * leaf, so a sample costs one lookup for its path, not one per frame.
+	 */
+	struct hashidx caller_index;
+	struct caller_stack {
+		size_t first, n; /* in raw->location_ids */
+		uint32_t stack;
+	} *callers;
+	size_t n_callers, cap_callers;
 	uint32_t *function_of; /* model function by raw function index */
 	uint64_t at;           /* offset of the message being resolved; 0: none */
 	const char *field;     /* and what it is */
@@ -82,25 +101,42 @@ static int id_equals(const void *ctx, uint32_t i, const void *key)
 }
 
 /* Indexes a table by its ids, refusing 0 and repeats, as Go does. */
-static int index_ids(struct resolver *r, struct hashidx *idx, const struct id_table *t,
+static int index_ids(struct resolver *r, struct id_index *idx, const struct id_table *t,
 		     size_t n, const char *what, const uint64_t *at)
 {
+	uint64_t max = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct id_key key = { t, id_at(t, i) };
 		locate(r, what, at[i]);
 		if (key.id == 0)
 			return bad(r, "%s %zu has the reserved id 0", what, i);
-		if (hashidx_find(idx, hash_mix(key.id, 0), id_equals, NULL, &key) != HASHIDX_NONE)
+		if (hashidx_find(&idx->hash, hash_mix(key.id, 0), id_equals, NULL, &key) != HASHIDX_NONE)
 			return bad(r, "two %ss with id %" PRIu64, what, key.id);
-		hashidx_insert(idx, hash_mix(key.id, 0), (uint32_t)i);
+		hashidx_insert(&idx->hash, hash_mix(key.id, 0), (uint32_t)i);
+		max = key.id > max ? key.id : max;
 	}
+	if (max > 2 * (uint64_t)n + 64)
+		return 0;
+	idx->n_by_id = max + 1;
+	idx->by_id = xmalloc(idx->n_by_id * sizeof *idx->by_id);
+	memset(idx->by_id, 0xff, idx->n_by_id * sizeof *idx->by_id);
+	for (size_t i = 0; i < n; i++)
+		idx->by_id[id_at(t, i)] = (uint32_t)i;
 	return 0;
 }
 
-static uint32_t find_id(const struct hashidx *idx, const struct id_table *t, uint64_t id)
+static uint32_t find_id(const struct id_index *idx, const struct id_table *t, uint64_t id)
 {
+	if (idx->by_id)
+		return id < idx->n_by_id ? idx->by_id[id] : HASHIDX_NONE;
 	struct id_key key = { t, id };
-	return hashidx_find(idx, hash_mix(id, 0), id_equals, NULL, &key);
+	return hashidx_find(&idx->hash, hash_mix(id, 0), id_equals, NULL, &key);
+}
+
+static void free_ids(struct id_index *idx)
+{
+	hashidx_free(&idx->hash);
+	free(idx->by_id);
 }
 
 static struct id_table mapping_table(const struct pprof_raw *raw)
@@ -265,19 +301,53 @@ static int build_labels(struct resolver *r, const struct pprof_raw_sample *s, ui
 	return 0;
 }
 
-static int build_stack(struct resolver *r, const struct pprof_raw_sample *s, uint32_t *stack)
+struct id_list {
+	const uint64_t *ids;
+	size_t n;
+};
+
+static int same_callers(const void *ctx, uint32_t i, const void *key)
+{
+	const struct resolver *r = ctx;
+	const struct caller_stack *c = &r->callers[i];
+	const struct id_list *k = key;
+	return c->n == k->n && memcmp(r->raw->location_ids + c->first, k->ids, k->n * sizeof *k->ids) == 0;
+}
+
+/* Interns the frames of s from `from` (outermost first) down to `to`, onto *stack. */
+static int push_frames(struct resolver *r, const struct pprof_raw_sample *s, size_t from, size_t to,
+		       uint32_t *stack)
 {
 	const struct pprof_raw *raw = r->raw;
-	*stack = MODEL_EMPTY_STACK;
-	for (size_t k = s->n_locations; k-- > 0;) {
+	struct id_table t = location_table(raw);
+	for (size_t k = from; k-- > to;) {
 		uint64_t id = raw->location_ids[s->first_location + k];
-		struct id_table t = location_table(raw);
 		uint32_t l = find_id(&r->location_ids, &t, id);
 		if (l == HASHIDX_NONE)
 			return bad(r, "a sample names unknown location %" PRIu64, id);
-		*stack = model_stack(r->m, (uint32_t)l, *stack);
+		*stack = model_stack(r->m, l, *stack);
 	}
 	return 0;
+}
+
+static int build_stack(struct resolver *r, const struct pprof_raw_sample *s, uint32_t *stack)
+{
+	*stack = MODEL_EMPTY_STACK;
+	if (s->n_locations < 2)
+		return push_frames(r, s, s->n_locations, 0, stack);
+	struct id_list callers = { r->raw->location_ids + s->first_location + 1, s->n_locations - 1 };
+	uint64_t h = hash_bytes(callers.ids, callers.n * sizeof *callers.ids);
+	uint32_t known = hashidx_find(&r->caller_index, h, same_callers, r, &callers);
+	if (known != HASHIDX_NONE) {
+		*stack = r->callers[known].stack;
+	} else {
+		if (push_frames(r, s, s->n_locations, 1, stack) < 0)
+			return -1;
+		grow((void **)&r->callers, &r->cap_callers, r->n_callers + 1, sizeof *r->callers);
+		r->callers[r->n_callers] = (struct caller_stack){ s->first_location + 1, callers.n, *stack };
+		hashidx_insert(&r->caller_index, h, (uint32_t)r->n_callers++);
+	}
+	return push_frames(r, s, 1, 0, stack);
 }
 
 static int build_samples(struct resolver *r)
@@ -412,9 +482,11 @@ int pprof_read(struct input *in, struct model *m)
 		rc = build_meta(&r);
 	if (rc == 0)
 		pprof_rprof_restore(m, in->name);
-	hashidx_free(&r.mapping_ids);
-	hashidx_free(&r.location_ids);
-	hashidx_free(&r.function_ids);
+	free_ids(&r.mapping_ids);
+	free_ids(&r.location_ids);
+	free_ids(&r.function_ids);
+	hashidx_free(&r.caller_index);
+	free(r.callers);
 	free(r.function_of);
 	pprof_raw_free(&raw);
 	return rc;

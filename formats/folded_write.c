@@ -23,20 +23,50 @@ struct writer {
 	struct model_frame *frames;
 	size_t cap_frames;
 	int changed_names;
+	/*
+	 * Each function's name as written, made once: a big profile writes
+	 * the same few thousand names hundreds of millions of times.
+	 */
+	struct written_name {
+		size_t offset, len;
+	} *names; /* by function; len SIZE_MAX: not made yet */
+	char *name_bytes;
+	size_t n_name_bytes, cap_name_bytes;
 };
 
-static void write_name(struct writer *w, const struct model_frame *fr)
+/* The name with ';' and line breaks replaced, which folded stacks cannot hold. */
+static struct written_name make_name(struct writer *w, const struct model_frame *fr)
 {
 	struct model_name name;
 	model_frame_name(w->m, fr, &name);
+	struct written_name made = { w->n_name_bytes, name.len };
+	grow((void **)&w->name_bytes, &w->cap_name_bytes, w->n_name_bytes + name.len, 1);
+	char *to = w->name_bytes + w->n_name_bytes;
 	for (size_t i = 0; i < name.len; i++) {
 		char c = name.bytes[i];
 		if (c == ';' || c == '\n' || c == '\r') {
 			w->changed_names = 1;
 			c = c == ';' ? ':' : ' ';
 		}
-		output_byte(w->out, c);
+		to[i] = c;
 	}
+	w->n_name_bytes += name.len;
+	return made;
+}
+
+static void write_name(struct writer *w, const struct model_frame *fr)
+{
+	if (fr->function == MODEL_NONE) {
+		/* An address, named "0x..." on the fly: nothing to replace in it. */
+		struct model_name name;
+		model_frame_name(w->m, fr, &name);
+		output_write(w->out, name.bytes, name.len);
+		return;
+	}
+	struct written_name *n = &w->names[fr->function];
+	if (n->len == SIZE_MAX)
+		*n = make_name(w, fr);
+	output_write(w->out, w->name_bytes + n->offset, n->len);
 }
 
 static void write_stack(struct writer *w, uint32_t stack)
@@ -94,6 +124,9 @@ int folded_write(const struct model *m, struct output *out, const struct write_o
 		return -1;
 	int64_t *values = xmalloc((v.n_types + 1) * sizeof *values);
 	w.weight_of = xcalloc(m->n_stacks, sizeof *w.weight_of);
+	w.names = xmalloc((m->n_functions + 1) * sizeof *w.names);
+	for (size_t i = 0; i < m->n_functions; i++)
+		w.names[i].len = SIZE_MAX;
 	int rc = sum_weights(&w, &v, type, values);
 	for (size_t i = 0; rc == 0 && i < w.n_order; i++)
 		write_stack(&w, w.order[i]);
@@ -102,6 +135,8 @@ int folded_write(const struct model *m, struct output *out, const struct write_o
 					"as folded stacks have no escaping");
 	free(values);
 	free(w.weight_of);
+	free(w.names);
+	free(w.name_bytes);
 	free(w.order);
 	free(w.frames);
 	return rc;

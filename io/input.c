@@ -229,6 +229,11 @@ long input_read(struct input *in, void *dst, size_t len)
 	return (long)n;
 }
 
+void input_skip(struct input *in, size_t len)
+{
+	in->start += len < in->end - in->start ? len : in->end - in->start;
+}
+
 void input_unget_line(struct input *in)
 {
 	in->start = in->last_start;

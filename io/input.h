@@ -42,6 +42,9 @@ long input_peek(struct input *in, size_t want, const unsigned char **data);
  * input, -1 after reporting an error (read failure, line too long).
  */
 int input_get_line(struct input *in, const char **line, size_t *len);
+/* Consumes `len` bytes that input_peek has made available. */
+void input_skip(struct input *in, size_t len);
+
 /* Gives back the line just returned; valid once, before the next get. */
 void input_unget_line(struct input *in);
 

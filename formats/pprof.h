@@ -10,7 +10,7 @@
 #include "format.h"
 
 struct pprof_raw_sample {
-	size_t first_location, n_locations;
+	size_t first_location, location_bytes, n_locations; /* in location_ids */
 	size_t first_value, n_values;
 	size_t first_label, n_labels;
 	uint64_t at; /* byte offset of the message, for messages */
@@ -32,8 +32,12 @@ struct pprof_raw {
 	size_t cap_sample_type_at, cap_mapping_at, cap_location_at, cap_function_at;
 	struct pprof_raw_sample *samples;
 	size_t n_samples, cap_samples;
-	uint64_t *location_ids;
-	size_t n_location_ids, cap_location_ids;
+	/*
+	 * Samples' location ids, as varints (model/varint.h): they are most of
+	 * a big profile and are kept until the locations have been read.
+	 */
+	unsigned char *location_ids;
+	size_t n_location_bytes, cap_location_ids;
 	uint64_t *values;
 	size_t n_values, cap_values;
 	perftools_profiles_Label *labels;

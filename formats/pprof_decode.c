@@ -15,6 +15,7 @@
 
 #include "../io/diag.h"
 #include "../model/alloc.h"
+#include "../model/varint.h"
 #include "pprof.h"
 
 enum { MAX_VARINT_BYTES = 10 };
@@ -152,6 +153,41 @@ static int decode_repeated(struct decoder *d, pb_istream_t *stream, pb_wire_type
 	return 0;
 }
 
+static void append_location_id(struct pprof_raw *raw, struct pprof_raw_sample *sample, uint64_t id)
+{
+	grow((void **)&raw->location_ids, &raw->cap_location_ids,
+	     raw->n_location_bytes + VARINT_MAX_BYTES, 1);
+	unsigned char *end = varint_put(raw->location_ids + raw->n_location_bytes, id);
+	raw->n_location_bytes = (size_t)(end - raw->location_ids);
+	sample->n_locations++;
+}
+
+/* A sample's location ids: one varint, or a packed run (Go accepts both, mixed). */
+static int decode_location_ids(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt,
+			       struct pprof_raw_sample *sample)
+{
+	uint64_t id;
+	if (wt == PB_WT_VARINT) {
+		if (!pb_decode_varint(stream, &id))
+			return fail(d, "bad varint", stream);
+		append_location_id(d->raw, sample, id);
+		return 0;
+	}
+	pb_istream_t sub;
+	if (expect_wire(d, wt, PB_WT_STRING) < 0)
+		return -1;
+	if (!pb_make_string_substream(stream, &sub))
+		return fail(d, "length past the end", stream);
+	while (sub.bytes_left) {
+		if (!pb_decode_varint(&sub, &id))
+			return fail(d, "bad packed varint", &sub);
+		append_location_id(d->raw, sample, id);
+	}
+	if (!pb_close_string_substream(stream, &sub))
+		return fail(d, "truncated packed field", stream);
+	return 0;
+}
+
 static int skip(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt)
 {
 	if (wt != PB_WT_VARINT && wt != PB_WT_64BIT && wt != PB_WT_STRING && wt != PB_WT_32BIT) {
@@ -197,8 +233,7 @@ static int sample_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_wir
 	struct pprof_raw_sample *sample = item;
 	switch (tag) {
 	case 1:
-		return decode_repeated(d, s, wt, &raw->location_ids, &raw->n_location_ids,
-				       &raw->cap_location_ids);
+		return decode_location_ids(d, s, wt, sample);
 	case 2:
 		return decode_repeated(d, s, wt, &raw->values, &raw->n_values, &raw->cap_values);
 	case 3:
@@ -213,11 +248,11 @@ static int sample_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_wir
 static int decode_sample(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt)
 {
 	struct pprof_raw *raw = d->raw;
-	struct pprof_raw_sample sample = { raw->n_location_ids, 0, raw->n_values, 0, raw->n_labels, 0,
-					   d->field_at };
+	struct pprof_raw_sample sample = { raw->n_location_bytes, 0, 0, raw->n_values, 0,
+					   raw->n_labels, 0, d->field_at };
 	if (each_field(d, stream, wt, &sample, sample_field) < 0)
 		return -1;
-	sample.n_locations = raw->n_location_ids - sample.first_location;
+	sample.location_bytes = raw->n_location_bytes - sample.first_location;
 	sample.n_values = raw->n_values - sample.first_value;
 	grow((void **)&raw->samples, &raw->cap_samples, raw->n_samples + 1, sizeof *raw->samples);
 	raw->samples[raw->n_samples++] = sample;

@@ -13,6 +13,7 @@
 
 #include "../io/diag.h"
 #include "../model/alloc.h"
+#include "../model/varint.h"
 #include "pprof.h"
 
 struct resolver {
@@ -35,10 +36,12 @@ struct resolver {
 	 */
 	struct hashidx caller_index;
 	struct caller_stack {
-		size_t first, n; /* in raw->location_ids */
+		size_t first, n; /* bytes in raw->location_ids */
 		uint32_t stack;
 	} *callers;
 	size_t n_callers, cap_callers;
+	uint64_t *ids; /* the sample being resolved's location ids */
+	size_t cap_ids;
 	uint32_t *function_of; /* model function by raw function index */
 	uint64_t at;           /* offset of the message being resolved; 0: none */
 	const char *field;     /* and what it is */
@@ -301,8 +304,8 @@ static int build_labels(struct resolver *r, const struct pprof_raw_sample *s, ui
 	return 0;
 }
 
-struct id_list {
-	const uint64_t *ids;
+struct byte_span {
+	const unsigned char *bytes;
 	size_t n;
 };
 
@@ -310,21 +313,18 @@ static int same_callers(const void *ctx, uint32_t i, const void *key)
 {
 	const struct resolver *r = ctx;
 	const struct caller_stack *c = &r->callers[i];
-	const struct id_list *k = key;
-	return c->n == k->n && memcmp(r->raw->location_ids + c->first, k->ids, k->n * sizeof *k->ids) == 0;
+	const struct byte_span *k = key;
+	return c->n == k->n && memcmp(r->raw->location_ids + c->first, k->bytes, k->n) == 0;
 }
 
-/* Interns the frames of s from `from` (outermost first) down to `to`, onto *stack. */
-static int push_frames(struct resolver *r, const struct pprof_raw_sample *s, size_t from, size_t to,
-		       uint32_t *stack)
+/* Interns r->ids[from-1] (outermost first) down to r->ids[to], onto *stack. */
+static int push_frames(struct resolver *r, size_t from, size_t to, uint32_t *stack)
 {
-	const struct pprof_raw *raw = r->raw;
-	struct id_table t = location_table(raw);
+	struct id_table t = location_table(r->raw);
 	for (size_t k = from; k-- > to;) {
-		uint64_t id = raw->location_ids[s->first_location + k];
-		uint32_t l = find_id(&r->location_ids, &t, id);
+		uint32_t l = find_id(&r->location_ids, &t, r->ids[k]);
 		if (l == HASHIDX_NONE)
-			return bad(r, "a sample names unknown location %" PRIu64, id);
+			return bad(r, "a sample names unknown location %" PRIu64, r->ids[k]);
 		*stack = model_stack(r->m, l, *stack);
 	}
 	return 0;
@@ -332,22 +332,30 @@ static int push_frames(struct resolver *r, const struct pprof_raw_sample *s, siz
 
 static int build_stack(struct resolver *r, const struct pprof_raw_sample *s, uint32_t *stack)
 {
+	const unsigned char *first = r->raw->location_ids + s->first_location, *p = first;
+	grow((void **)&r->ids, &r->cap_ids, s->n_locations + 1, sizeof *r->ids);
+	for (size_t k = 0; k < s->n_locations; k++)
+		p = varint_get(p, &r->ids[k]);
 	*stack = MODEL_EMPTY_STACK;
 	if (s->n_locations < 2)
-		return push_frames(r, s, s->n_locations, 0, stack);
-	struct id_list callers = { r->raw->location_ids + s->first_location + 1, s->n_locations - 1 };
-	uint64_t h = hash_bytes(callers.ids, callers.n * sizeof *callers.ids);
+		return push_frames(r, s->n_locations, 0, stack);
+	/* The callers' ids: every varint after the innermost one. */
+	const unsigned char *callers_start = varint_get(first, &r->ids[0]);
+	struct byte_span callers = { callers_start, s->location_bytes - (size_t)(callers_start - first) };
+	uint64_t h = hash_bytes(callers.bytes, callers.n);
 	uint32_t known = hashidx_find(&r->caller_index, h, same_callers, r, &callers);
 	if (known != HASHIDX_NONE) {
 		*stack = r->callers[known].stack;
 	} else {
-		if (push_frames(r, s, s->n_locations, 1, stack) < 0)
+		if (push_frames(r, s->n_locations, 1, stack) < 0)
 			return -1;
 		grow((void **)&r->callers, &r->cap_callers, r->n_callers + 1, sizeof *r->callers);
-		r->callers[r->n_callers] = (struct caller_stack){ s->first_location + 1, callers.n, *stack };
+		r->callers[r->n_callers] = (struct caller_stack){
+			(size_t)(callers.bytes - r->raw->location_ids), callers.n, *stack
+		};
 		hashidx_insert(&r->caller_index, h, (uint32_t)r->n_callers++);
 	}
-	return push_frames(r, s, 1, 0, stack);
+	return push_frames(r, 1, 0, stack);
 }
 
 static int build_samples(struct resolver *r)
@@ -487,6 +495,7 @@ int pprof_read(struct input *in, struct model *m)
 	free_ids(&r.function_ids);
 	hashidx_free(&r.caller_index);
 	free(r.callers);
+	free(r.ids);
 	free(r.function_of);
 	pprof_raw_free(&raw);
 	return rc;

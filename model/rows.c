@@ -9,30 +9,9 @@
 #include "../io/diag.h"
 #include "alloc.h"
 #include "model.h"
+#include "varint.h"
 
-enum { ROWS_IN_MEMORY = 4 << 20, READ_CHUNK = 1 << 20, MAX_VARINT = 10 };
-
-/*
- * LEB128 varints, as protobuf's: the rows are private to this file and
- * read back millions of times, so a loop inline beats nanopb's streams.
- */
-static unsigned char *put_varint(unsigned char *p, uint64_t v)
-{
-	for (; v >= 0x80; v >>= 7)
-		*p++ = (unsigned char)(v | 0x80);
-	*p++ = (unsigned char)v;
-	return p;
-}
-
-static const unsigned char *get_varint(const unsigned char *p, uint64_t *v)
-{
-	uint64_t x = 0;
-	unsigned shift = 0;
-	for (; *p & 0x80; shift += 7)
-		x |= (uint64_t)(*p++ & 0x7f) << shift;
-	*v = x | (uint64_t)*p++ << shift;
-	return p;
-}
+enum { ROWS_IN_MEMORY = 4 << 20, READ_CHUNK = 1 << 20, MAX_VARINT = VARINT_MAX_BYTES };
 
 static uint64_t zigzag(int64_t v)
 {
@@ -94,16 +73,16 @@ static void encode(const struct model *m, struct row_store *s, const struct mode
 {
 	grow((void **)&s->bytes, &s->cap, s->used + max_row_bytes(m), 1);
 	unsigned char *p = s->bytes + s->used;
-	p = put_varint(p, row->stack);
-	p = put_varint(p, row->labels);
-	p = put_varint(p, row->repeat);
+	p = varint_put(p, row->stack);
+	p = varint_put(p, row->labels);
+	p = varint_put(p, row->repeat);
 	for (size_t t = 0; t < m->n_sample_types; t++)
-		p = put_varint(p, zigzag(row->values[t]));
+		p = varint_put(p, zigzag(row->values[t]));
 	if (row->index >= s->memory_from) {
-		p = put_varint(p, row->memory.small_v);
-		p = put_varint(p, row->memory.big_v);
-		p = put_varint(p, row->memory.nodes);
-		p = put_varint(p, row->memory.dup_count);
+		p = varint_put(p, row->memory.small_v);
+		p = varint_put(p, row->memory.big_v);
+		p = varint_put(p, row->memory.nodes);
+		p = varint_put(p, row->memory.dup_count);
 	}
 	s->used = (size_t)(p - s->bytes);
 	if (s->used >= ROWS_IN_MEMORY)
@@ -188,22 +167,22 @@ static void decode(struct row_cursor *c)
 	const struct model *m = c->m;
 	const unsigned char *p = c->at;
 	uint64_t v;
-	p = get_varint(p, &v);
+	p = varint_get(p, &v);
 	c->row.stack = (uint32_t)v;
-	p = get_varint(p, &v);
+	p = varint_get(p, &v);
 	c->row.labels = (uint32_t)v;
-	p = get_varint(p, &c->row.repeat);
+	p = varint_get(p, &c->row.repeat);
 	for (size_t t = 0; t < m->n_sample_types; t++) {
-		p = get_varint(p, &v);
+		p = varint_get(p, &v);
 		c->values[t] = unzigzag(v);
 	}
 	c->row.values = c->values;
 	memset(&c->row.memory, 0, sizeof c->row.memory);
 	if (c->row.index >= m->rows.memory_from) {
-		p = get_varint(p, &c->row.memory.small_v);
-		p = get_varint(p, &c->row.memory.big_v);
-		p = get_varint(p, &c->row.memory.nodes);
-		p = get_varint(p, &c->row.memory.dup_count);
+		p = varint_get(p, &c->row.memory.small_v);
+		p = varint_get(p, &c->row.memory.big_v);
+		p = varint_get(p, &c->row.memory.nodes);
+		p = varint_get(p, &c->row.memory.dup_count);
 	}
 	c->at = p;
 }

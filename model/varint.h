@@ -1,0 +1,34 @@
+/*
+ * LEB128 varints, as protobuf's, for prof's own compact in-memory arrays
+ * (sample rows, a pprof file's location ids until they can be resolved).
+ * These are read back tens of millions of times: a loop inline beats a
+ * nanopb stream, which calls back for every byte. nanopb still reads and
+ * writes every pprof file.
+ */
+#ifndef PROF_VARINT_H
+#define PROF_VARINT_H
+
+#include <stdint.h>
+
+enum { VARINT_MAX_BYTES = 10 };
+
+static inline unsigned char *varint_put(unsigned char *p, uint64_t v)
+{
+	for (; v >= 0x80; v >>= 7)
+		*p++ = (unsigned char)(v | 0x80);
+	*p++ = (unsigned char)v;
+	return p;
+}
+
+/* Only for bytes varint_put wrote: there is no bound check. */
+static inline const unsigned char *varint_get(const unsigned char *p, uint64_t *v)
+{
+	uint64_t x = 0;
+	unsigned shift = 0;
+	for (; *p & 0x80; shift += 7)
+		x |= (uint64_t)(*p++ & 0x7f) << shift;
+	*v = x | (uint64_t)*p++ << shift;
+	return p;
+}
+
+#endif

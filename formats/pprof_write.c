@@ -46,8 +46,10 @@ struct writer {
 	uint64_t *mapping_ids, *location_ids, *function_ids;
 	struct scratch sample, inner;
 	/*
-	 * Each stack's packed location ids, encoded once: an R profile repeats
-	 * a few thousand stacks over millions of samples. Entries index
+	 * The location ids of samples' callers, as packed varints, encoded
+	 * once per caller stack: samples share call paths (an R profile
+	 * repeats a few thousand stacks over millions of samples, a Go
+	 * profile's samples mostly differ at the leaf). Entries index
 	 * `stack_bytes`, which stops growing at STACK_CACHE_BYTES.
 	 */
 	struct cached_stack {
@@ -213,50 +215,63 @@ static bool write_labels(struct writer *w, pb_ostream_t *s, const struct model_r
 	return true;
 }
 
-/* Field 1 of a sample, the packed location ids of `stack`, at *bytes. */
-static bool stack_field(struct writer *w, uint32_t stack, const pb_byte_t **bytes, size_t *len)
+/* The packed location ids of `stack` (outward from its innermost frame), at *bytes. */
+static bool callers_bytes(struct writer *w, uint32_t stack, const pb_byte_t **bytes, size_t *len)
 {
 	const struct model *m = w->m;
 	struct cached_stack *c = &w->stack_cache[stack];
+	*len = 0;
+	if (stack == MODEL_EMPTY_STACK)
+		return true;
 	if (c->len) {
 		*bytes = w->stack_bytes.bytes + c->offset;
 		*len = c->len;
 		return true;
 	}
 	size_t n = 0;
-	for (uint32_t s = stack; s != MODEL_EMPTY_STACK; s = m->stacks[s].caller) {
-		grow((void **)&w->ints, &w->cap_ints, n + 1, sizeof *w->ints);
-		w->ints[n++] = w->location_ids[m->stacks[s].location];
-	}
-	size_t room = 2 * MAX_FIELD + n * MAX_VARINT;
+	for (uint32_t s = stack; s != MODEL_EMPTY_STACK; s = m->stacks[s].caller)
+		n++;
+	size_t room = n * MAX_VARINT;
 	size_t at = w->stack_bytes_used + room <= STACK_CACHE_BYTES ? w->stack_bytes_used : 0;
 	if (at)
 		grow((void **)&w->stack_bytes.bytes, &w->stack_bytes.cap, at + room, 1);
-	pb_ostream_t s = at ? pb_ostream_from_buffer(w->stack_bytes.bytes + at, room)
-			    : scratch_stream(&w->inner, room);
-	if (!put_packed(&s, 1, w->ints, n))
-		return false;
+	pb_ostream_t out = at ? pb_ostream_from_buffer(w->stack_bytes.bytes + at, room)
+			      : scratch_stream(&w->inner, room);
+	for (uint32_t s = stack; s != MODEL_EMPTY_STACK; s = m->stacks[s].caller)
+		if (!pb_encode_varint(&out, w->location_ids[m->stacks[s].location]))
+			return false;
 	*bytes = at ? w->stack_bytes.bytes + at : w->inner.bytes;
-	*len = s.bytes_written;
-	if (at && s.bytes_written) {
-		*c = (struct cached_stack){ (uint32_t)at, (uint32_t)s.bytes_written };
-		w->stack_bytes_used += s.bytes_written;
+	*len = out.bytes_written;
+	if (at && out.bytes_written) {
+		*c = (struct cached_stack){ (uint32_t)at, (uint32_t)out.bytes_written };
+		w->stack_bytes_used += out.bytes_written;
 	}
 	return true;
+}
+
+/* Field 1 of a sample: its innermost location's id, then its callers'. */
+static bool put_stack(pb_ostream_t *s, uint64_t leaf, const pb_byte_t *callers, size_t callers_len)
+{
+	pb_ostream_t sizing = PB_OSTREAM_SIZING;
+	pb_encode_varint(&sizing, leaf);
+	return pb_encode_tag(s, PB_WT_STRING, 1) &&
+	       pb_encode_varint(s, sizing.bytes_written + callers_len) && pb_encode_varint(s, leaf) &&
+	       pb_write(s, callers, callers_len);
 }
 
 static bool write_sample(struct writer *w, const struct model_row *row)
 {
 	const struct model *m = w->m;
-	const pb_byte_t *stack;
-	size_t stack_len;
-	if (!stack_field(w, row->stack, &stack, &stack_len))
+	const struct model_stack_node *node = row->stack == MODEL_EMPTY_STACK ? NULL : &m->stacks[row->stack];
+	const pb_byte_t *callers = NULL;
+	size_t callers_len = 0;
+	if (node && !callers_bytes(w, node->caller, &callers, &callers_len))
 		return false;
 	size_t n_labels = m->label_sets[row->labels].count + 4;
-	pb_ostream_t s = scratch_stream(&w->sample, stack_len + MAX_FIELD +
+	pb_ostream_t s = scratch_stream(&w->sample, 3 * MAX_FIELD + MAX_VARINT + callers_len +
 							    w->view.n_types * MAX_VARINT +
 							    n_labels * MAX_LEAF);
-	bool ok = pb_write(&s, stack, stack_len);
+	bool ok = !node || put_stack(&s, w->location_ids[node->location], callers, callers_len);
 	view_values(&w->view, row, w->values);
 	ok = ok && put_packed(&s, 2, (const uint64_t *)w->values, w->view.n_types) &&
 	     write_labels(w, &s, row);

@@ -9,7 +9,7 @@ BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 DESTDIR ?=
 
-STD_FLAGS = -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE
+STD_FLAGS = -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -pthread
 LIBS = -lprotobuf-nanopb -lz
 
 ifdef FUZZ

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,7 @@
 #include "diag.h"
 #include "progress.h"
 
-enum { BUFFER = 1 << 16 };
+enum { BUFFER = 1 << 16, GZIP_BUFFER = 1 << 20 };
 
 /* The one temporary file that exists at any time, for cleanup on signals. */
 static volatile const char *pending_temp;
@@ -78,55 +79,165 @@ int output_is_terminal(const struct output *out)
 	return isatty(out->fd);
 }
 
+/*
+ * gzip output is compressed by a second thread while the writer goes on
+ * encoding: deflate was a third to a half of writing a pprof file. The
+ * writer fills one buffer while the thread compresses and writes the
+ * other. The thread touches nothing else: what its writes did comes back
+ * through this struct, under the lock, and is reported by the writer.
+ */
 struct gzip_state {
 	z_stream z;
 	unsigned char chunk[BUFFER];
+	int fd;
+	pthread_t thread;
+	int threaded;
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	unsigned char *job;     /* a buffer to compress, or NULL */
+	size_t job_len;
+	unsigned char *spare;   /* the writer's next buffer */
+	int quit;
+	int write_errno;        /* -1: a write wrote nothing */
+	uint64_t written, reported;
 };
+
+/* 0, or the errno of a failed write (-1 when it wrote nothing). */
+static int write_all(int fd, const unsigned char *data, size_t len, uint64_t *written)
+{
+	for (size_t done = 0; done < len;) {
+		ssize_t n = write(fd, data + done, len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? errno : -1;
+		done += (size_t)n;
+		*written += (uint64_t)n;
+	}
+	return 0;
+}
+
+static void report_write_error(struct output *out, int err)
+{
+	diag_error(out->name, 0, "write error: %s", err > 0 ? strerror(err) : "nothing written");
+	out->failed = 1;
+}
 
 static void write_fd(struct output *out, const unsigned char *data, size_t len)
 {
-	size_t done = 0;
-	while (!out->failed && done < len) {
-		ssize_t n = write(out->fd, data + done, len - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			diag_error(out->name, 0, "write error: %s",
-				   n < 0 ? strerror(errno) : "nothing written");
-			out->failed = 1;
+	uint64_t written = 0;
+	if (out->failed)
+		return;
+	int err = write_all(out->fd, data, len, &written);
+	progress_written((size_t)written);
+	if (err)
+		report_write_error(out, err);
+}
+
+/* Compresses data into the file; 0, or the errno of a failed write. */
+static int deflate_into(struct gzip_state *gz, int fd, const unsigned char *data, size_t len,
+			int flush)
+{
+	z_stream *z = &gz->z;
+	z->next_in = (unsigned char *)data;
+	z->avail_in = (uInt)len;
+	do {
+		z->next_out = gz->chunk;
+		z->avail_out = sizeof gz->chunk;
+		deflate(z, flush);
+		int err = write_all(fd, gz->chunk, sizeof gz->chunk - z->avail_out, &gz->written);
+		if (err)
+			return err;
+	} while (z->avail_out == 0 || z->avail_in > 0);
+	return 0;
+}
+
+static void *compress_jobs(void *arg)
+{
+	struct gzip_state *gz = arg;
+	pthread_mutex_lock(&gz->lock);
+	for (;;) {
+		while (!gz->job && !gz->quit)
+			pthread_cond_wait(&gz->changed, &gz->lock);
+		if (!gz->job)
 			break;
-		}
-		done += (size_t)n;
-		progress_written((size_t)n);
+		unsigned char *job = gz->job;
+		size_t len = gz->job_len;
+		int failed = gz->write_errno != 0;
+		pthread_mutex_unlock(&gz->lock);
+		int err = failed ? 0 : deflate_into(gz, gz->fd, job, len, Z_NO_FLUSH);
+		pthread_mutex_lock(&gz->lock);
+		if (err)
+			gz->write_errno = err;
+		gz->spare = job;
+		gz->job = NULL;
+		pthread_cond_broadcast(&gz->changed);
 	}
+	pthread_mutex_unlock(&gz->lock);
+	return NULL;
 }
 
 void output_gzip(struct output *out, int level)
 {
-	out->gz = xcalloc(1, sizeof *out->gz);
+	struct gzip_state *gz = xcalloc(1, sizeof *gz);
+	out->gz = gz;
 	/* 16 + MAX_WBITS: gzip framing; mtime 0, so equal input gives equal bytes. */
-	if (deflateInit2(&out->gz->z, level, Z_DEFLATED, 16 + MAX_WBITS, 8,
+	if (deflateInit2(&gz->z, level, Z_DEFLATED, 16 + MAX_WBITS, 8,
 			 Z_DEFAULT_STRATEGY) != Z_OK)
 		diag_fatal("out of memory (zlib)");
+	output_flush(out);
+	free(out->buf);
+	out->cap = GZIP_BUFFER;
+	out->buf = xmalloc(out->cap);
+	gz->spare = xmalloc(out->cap);
+	pthread_mutex_init(&gz->lock, NULL);
+	pthread_cond_init(&gz->changed, NULL);
+	gz->fd = out->fd;
+	/* Without a thread, the writer compresses its buffers itself. */
+	gz->threaded = pthread_create(&gz->thread, NULL, compress_jobs, gz) == 0;
 }
 
-static void deflate_out(struct output *out, const unsigned char *data, size_t len, int flush)
+/* Waits for the thread to take back its buffer; reports what its writes did. */
+static void wait_idle(struct output *out)
 {
-	z_stream *z = &out->gz->z;
-	z->next_in = (unsigned char *)data;
-	z->avail_in = (uInt)len;
-	do {
-		z->next_out = out->gz->chunk;
-		z->avail_out = sizeof out->gz->chunk;
-		deflate(z, flush);
-		write_fd(out, out->gz->chunk, sizeof out->gz->chunk - z->avail_out);
-	} while (z->avail_out == 0 || z->avail_in > 0);
+	struct gzip_state *gz = out->gz;
+	pthread_mutex_lock(&gz->lock);
+	while (gz->job)
+		pthread_cond_wait(&gz->changed, &gz->lock);
+	int err = gz->write_errno;
+	uint64_t written = gz->written;
+	pthread_mutex_unlock(&gz->lock);
+	progress_written((size_t)(written - gz->reported));
+	gz->reported = written;
+	if (err && !out->failed)
+		report_write_error(out, err);
+}
+
+static void flush_gzip(struct output *out)
+{
+	struct gzip_state *gz = out->gz;
+	if (!gz->threaded) {
+		int err = out->failed ? 0 : deflate_into(gz, out->fd, out->buf, out->len, Z_NO_FLUSH);
+		if (err)
+			report_write_error(out, err);
+		return;
+	}
+	wait_idle(out);
+	if (out->failed || out->len == 0)
+		return;
+	pthread_mutex_lock(&gz->lock);
+	gz->job = out->buf;
+	gz->job_len = out->len;
+	out->buf = gz->spare;
+	gz->spare = NULL;
+	pthread_cond_broadcast(&gz->changed);
+	pthread_mutex_unlock(&gz->lock);
 }
 
 void output_flush(struct output *out)
 {
 	if (out->gz)
-		deflate_out(out, out->buf, out->len, Z_NO_FLUSH);
+		flush_gzip(out);
 	else
 		write_fd(out, out->buf, out->len);
 	out->len = 0;
@@ -134,31 +245,49 @@ void output_flush(struct output *out)
 
 static void finish_gzip(struct output *out)
 {
-	if (!out->gz)
+	struct gzip_state *gz = out->gz;
+	if (!gz)
 		return;
-	if (!out->failed)
-		deflate_out(out, NULL, 0, Z_FINISH);
-	deflateEnd(&out->gz->z);
-	free(out->gz);
+	if (gz->threaded) {
+		wait_idle(out);
+		pthread_mutex_lock(&gz->lock);
+		gz->quit = 1;
+		pthread_cond_broadcast(&gz->changed);
+		pthread_mutex_unlock(&gz->lock);
+		pthread_join(gz->thread, NULL);
+		pthread_mutex_destroy(&gz->lock);
+		pthread_cond_destroy(&gz->changed);
+	}
+	if (!out->failed) {
+		int err = deflate_into(gz, out->fd, NULL, 0, Z_FINISH);
+		if (err)
+			report_write_error(out, err);
+	}
+	deflateEnd(&gz->z);
+	free(gz->spare);
+	free(gz);
 	out->gz = NULL;
 }
 
 void output_write(struct output *out, const void *data, size_t len)
 {
-	if (len >= out->cap) {
+	const unsigned char *bytes = data;
+	if (len >= out->cap && !out->gz) {
+		/* Written straight from the caller's bytes. */
 		output_flush(out);
-		size_t saved_cap = out->cap;
-		unsigned char *saved = out->buf;
-		out->buf = (unsigned char *)data;
-		out->len = len;
-		output_flush(out);
-		out->buf = saved;
-		out->cap = saved_cap;
+		write_fd(out, bytes, len);
 		return;
 	}
-	if (out->cap - out->len < len)
+	/* Through the buffer: the compressing thread owns what it was handed. */
+	while (len > out->cap - out->len) {
+		size_t part = out->cap - out->len;
+		memcpy(out->buf + out->len, bytes, part);
+		out->len += part;
+		bytes += part;
+		len -= part;
 		output_flush(out);
-	memcpy(out->buf + out->len, data, len);
+	}
+	memcpy(out->buf + out->len, bytes, len);
 	out->len += len;
 }
 

@@ -162,6 +162,35 @@ static void append_location_id(struct pprof_raw *raw, struct pprof_raw_sample *s
 	sample->n_locations++;
 }
 
+/*
+ * A packed run of location ids is copied as the file has it (in chunks:
+ * its length prefix may claim more than exists) and its varints counted;
+ * nanopb decodes it again only to say what is wrong with it.
+ */
+static int copy_packed_ids(struct decoder *d, pb_istream_t *sub, struct pprof_raw_sample *sample)
+{
+	struct pprof_raw *raw = d->raw;
+	size_t start = raw->n_location_bytes;
+	while (sub->bytes_left) {
+		size_t chunk = sub->bytes_left < 65536 ? sub->bytes_left : 65536;
+		grow((void **)&raw->location_ids, &raw->cap_location_ids, raw->n_location_bytes + chunk, 1);
+		if (!pb_read(sub, raw->location_ids + raw->n_location_bytes, chunk))
+			return fail(d, "bad packed varint", sub);
+		raw->n_location_bytes += chunk;
+	}
+	const unsigned char *packed = raw->location_ids + start;
+	long n = varint_count(packed, raw->location_ids + raw->n_location_bytes);
+	if (n >= 0) {
+		sample->n_locations += (size_t)n;
+		return 0;
+	}
+	pb_istream_t again = pb_istream_from_buffer(packed, raw->n_location_bytes - start);
+	uint64_t id;
+	while (pb_decode_varint(&again, &id))
+		;
+	return fail(d, "bad packed varint", &again);
+}
+
 /* A sample's location ids: one varint, or a packed run (Go accepts both, mixed). */
 static int decode_location_ids(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt,
 			       struct pprof_raw_sample *sample)
@@ -178,11 +207,8 @@ static int decode_location_ids(struct decoder *d, pb_istream_t *stream, pb_wire_
 		return -1;
 	if (!pb_make_string_substream(stream, &sub))
 		return fail(d, "length past the end", stream);
-	while (sub.bytes_left) {
-		if (!pb_decode_varint(&sub, &id))
-			return fail(d, "bad packed varint", &sub);
-		append_location_id(d->raw, sample, id);
-	}
+	if (copy_packed_ids(d, &sub, sample) < 0)
+		return -1;
 	if (!pb_close_string_substream(stream, &sub))
 		return fail(d, "truncated packed field", stream);
 	return 0;

@@ -1,6 +1,7 @@
 /*
  * LEB128 varints, as protobuf's, for prof's own compact in-memory arrays
- * (sample rows, a pprof file's location ids until they can be resolved).
+ * (sample rows, a pprof file's location ids until they can be resolved,
+ * which are kept as the file packed them).
  * These are read back tens of millions of times: a loop inline beats a
  * nanopb stream, which calls back for every byte. nanopb still reads and
  * writes every pprof file.
@@ -29,6 +30,25 @@ static inline const unsigned char *varint_get(const unsigned char *p, uint64_t *
 		x |= (uint64_t)(*p++ & 0x7f) << shift;
 	*v = x | (uint64_t)*p++ << shift;
 	return p;
+}
+
+/*
+ * Counts the varints filling [p, end) as protobuf readers take them (at
+ * most ten bytes each); -1 when one is cut short or too long.
+ */
+static inline long varint_count(const unsigned char *p, const unsigned char *end)
+{
+	long n = 0;
+	while (p < end) {
+		const unsigned char *start = p;
+		while (p < end && (*p & 0x80) && p - start < VARINT_MAX_BYTES)
+			p++;
+		if (p == end || p - start >= VARINT_MAX_BYTES)
+			return -1;
+		p++;
+		n++;
+	}
+	return n;
 }
 
 #endif

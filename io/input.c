@@ -6,10 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <zlib.h>
-
 #include "../model/alloc.h"
 #include "diag.h"
+#include "gunzip.h"
 #include "progress.h"
 
 enum { INITIAL_BUFFER = 1 << 20, DEFAULT_MAX_LINE = 256u << 20 };
@@ -34,12 +33,6 @@ int input_open(struct input *in, const char *path)
 	return 0;
 }
 
-struct gunzip {
-	z_stream z;
-	unsigned char *compressed;
-	size_t cap;
-	int fd_eof, done;
-};
 
 void input_open_memory(struct input *in, const void *data, size_t len, const char *name)
 {
@@ -59,11 +52,8 @@ void input_close(struct input *in)
 {
 	if (in->fd > 0)
 		close(in->fd);
-	if (in->gz) {
-		inflateEnd(&in->gz->z);
-		free(in->gz->compressed);
-		free(in->gz);
-	}
+	if (in->gz)
+		gunzip_end(in->gz);
 	free(in->buf);
 	in->buf = NULL;
 }
@@ -89,73 +79,21 @@ int input_is_gzip(struct input *in)
 
 void input_gunzip(struct input *in)
 {
-	struct gunzip *gz = xcalloc(1, sizeof *gz);
-	size_t have = in->end - in->start;
-	gz->cap = have > INITIAL_BUFFER ? have : INITIAL_BUFFER;
-	gz->compressed = xmalloc(gz->cap);
-	memcpy(gz->compressed, in->buf + in->start, have);
-	gz->z.next_in = gz->compressed;
-	gz->z.avail_in = (uInt)have;
-	gz->fd_eof = in->eof;
-	/* 16 + MAX_WBITS: gzip framing only, with its CRC checked. */
-	if (inflateInit2(&gz->z, 16 + MAX_WBITS) != Z_OK)
-		diag_fatal("out of memory (zlib)");
-	in->gz = gz;
+	in->gz = gunzip_start(in->fd, in->buf + in->start, in->end - in->start, in->eof);
+	in->fd = -1; /* the gunzip's now */
 	in->start = in->end = 0;
 	in->eof = 0;
 }
 
-/* More compressed bytes, when inflate has used all it had; -1 on a read error. */
-static int refill_compressed(struct input *in, struct gunzip *gz)
-{
-	if (gz->z.avail_in > 0 || gz->fd_eof)
-		return 0;
-	ssize_t n = read_fd(in, gz->compressed, gz->cap);
-	if (n < 0)
-		return -1;
-	gz->fd_eof = n == 0;
-	gz->z.next_in = gz->compressed;
-	gz->z.avail_in = (uInt)n;
-	return 0;
-}
-
-/* After a member ends, more bytes can only be another member (Go reads them all). */
-static int next_member(struct input *in, struct gunzip *gz)
-{
-	if (refill_compressed(in, gz) < 0)
-		return -1;
-	if (gz->z.avail_in == 0) {
-		gz->done = 1;
-		return 0;
-	}
-	inflateReset(&gz->z);
-	return 0;
-}
-
 static ssize_t read_gunzip(struct input *in, unsigned char *dst, size_t len)
 {
-	struct gunzip *gz = in->gz;
-	if (len > UINT32_MAX)
-		len = UINT32_MAX;
-	gz->z.next_out = dst;
-	gz->z.avail_out = (uInt)len;
-	while (!gz->done && gz->z.avail_out == len) {
-		if (refill_compressed(in, gz) < 0)
-			return -1;
-		int rc = inflate(&gz->z, Z_NO_FLUSH);
-		if (rc == Z_STREAM_END) {
-			if (next_member(in, gz) < 0)
-				return -1;
-		} else if (rc == Z_BUF_ERROR && gz->fd_eof && gz->z.avail_in == 0) {
-			diag_error(in->name, 0, "decompressing: gzip data cut short");
-			return -1;
-		} else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-			diag_error(in->name, 0, "decompressing: %s",
-				   gz->z.msg ? gz->z.msg : "bad gzip data");
-			return -1;
-		}
-	}
-	return (ssize_t)(len - gz->z.avail_out);
+	const char *error;
+	size_t compressed;
+	ssize_t n = gunzip_read(in->gz, dst, len, &error, &compressed);
+	progress_read(compressed);
+	if (n < 0)
+		diag_error(in->name, 0, "%s", error);
+	return n;
 }
 
 /* Reads more after `end`, first moving the unconsumed bytes to the front. */

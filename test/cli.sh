@@ -95,3 +95,19 @@ slow_input | "$PROF" -t folded > "$TMP/cli.out" 2> "$TMP/cli.err"
 check "no progress when stderr is not a terminal" test ! -s "$TMP/cli.err"
 slow_input | "$PROF" --progress --quiet -t folded > "$TMP/cli.out" 2> "$TMP/cli.err"
 check "--quiet silences --progress" test ! -s "$TMP/cli.err"
+
+# gzip is read and written by second threads: a profile split over two gzip
+# members reads as one, and a write error in the compressing thread is
+# reported like any other.
+gzip -dc "$pprof_in" > "$TMP/whole.pb"
+size=$(wc -c < "$TMP/whole.pb")
+head -c $((size / 2)) "$TMP/whole.pb" | gzip > "$TMP/members.pb.gz"
+tail -c +$((size / 2 + 1)) "$TMP/whole.pb" | gzip >> "$TMP/members.pb.gz"
+"$PROF" -t folded "$pprof_in" > "$TMP/one.folded"
+check "two gzip members read as one profile" status_is 0 "$PROF" -t folded "$TMP/members.pb.gz"
+check "... the same profile" cmp -s "$TMP/cli.out" "$TMP/one.folded"
+awk 'BEGIN { for (i = 0; i < 200000; i++) print "main;f" i ";g" i % 97 " " i % 13 + 1 }' > "$TMP/many.folded"
+if [ -w /dev/full ]; then
+	check "/dev/full, several MB of gzip" status_is 1 sh -c "\"$PROF\" -t pprof \"$TMP/many.folded\" > /dev/full"
+	check "... says write error, once" sh -c "[ \$(grep -c '<stdout>: write error' \"$TMP/cli.err\") -eq 1 ]"
+fi

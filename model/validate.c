@@ -148,21 +148,15 @@ static void check_runs(struct check *c)
 	}
 }
 
-static void check_rows(struct check *c)
+static void check_row(struct check *c, const struct model_row *r)
 {
 	const struct model *m = c->m;
-	struct row_cursor rows;
-	rows_begin(m, &rows);
-	for (const struct model_row *r; c->problems <= 20 && (r = rows_next(&rows));) {
-		size_t i = r->index;
-		if (r->repeat == 0)
-			problem(c, "sample %zu has value 0", i);
-		if (r->stack >= m->n_stacks)
-			problem(c, "sample %zu names missing stack %u", i, r->stack);
-		if (r->labels >= m->n_label_sets)
-			problem(c, "sample %zu names missing label set %u", i, r->labels);
-	}
-	rows_end(&rows);
+	if (r->repeat == 0)
+		problem(c, "sample %zu has value 0", r->index);
+	if (r->stack >= m->n_stacks)
+		problem(c, "sample %zu names missing stack %u", r->index, r->stack);
+	if (r->labels >= m->n_label_sets)
+		problem(c, "sample %zu names missing label set %u", r->index, r->labels);
 }
 
 /* |a| added to *sum, or 0 when the sum would pass 2^63-1. */
@@ -203,20 +197,27 @@ static int memory_fits(const struct model_memory *mem)
 }
 
 /*
- * Every writer sums weights: per type, the total magnitude of value x
- * repeat must fit in 63 bits, and so must an Rprof profile's CPU time and
- * each sample's memory total. Checked once here, no later sum can overflow.
+ * Each row's references, and the sums every writer makes: per type, the
+ * total magnitude of value x repeat must fit in 63 bits, and so must an
+ * Rprof profile's CPU time and each sample's memory total. Checked once
+ * here, in one pass over the rows, no later sum can overflow.
  */
-static void check_totals(struct check *c)
+static void check_rows(struct check *c)
 {
 	const struct model *m = c->m;
 	uint64_t *sums = xcalloc(m->n_sample_types + 1, sizeof *sums);
 	uint64_t cpu = 0;
-	/* Each kind of overflow is reported once. */
+	/* Sums only of a profile with no other problem; each overflow reported once. */
+	int summing = c->problems == 0;
 	int types_ok = 1, cpu_ok = m->n_runs && m->n_sample_types, memory_ok = m->has_memory;
+	size_t problems_before = c->problems;
 	struct row_cursor rows;
 	rows_begin(m, &rows);
-	for (const struct model_row *r; (types_ok || cpu_ok || memory_ok) && (r = rows_next(&rows));) {
+	for (const struct model_row *r; c->problems <= 20 && (r = rows_next(&rows));) {
+		check_row(c, r);
+		summing &= c->problems == problems_before;
+		if (!summing)
+			continue;
 		int bad_type = types_ok ? add_row_values(m, r, sums) : 0;
 		if (bad_type) {
 			problem(c, "sample type %s sums past 2^63",
@@ -232,6 +233,7 @@ static void check_totals(struct check *c)
 				r->index);
 			memory_ok = 0;
 		}
+		problems_before = c->problems;
 	}
 	rows_end(&rows);
 	free(sums);
@@ -247,7 +249,5 @@ size_t model_validate(const struct model *m, const char *source)
 	check_labels(&c);
 	check_runs(&c);
 	check_rows(&c);
-	if (c.problems == 0)
-		check_totals(&c);
 	return c.problems;
 }

@@ -57,6 +57,14 @@ struct writer {
 	} *stack_cache;
 	struct scratch stack_bytes;
 	size_t stack_bytes_used;
+	/*
+	 * Whole samples of one R tick with no memory columns, by stack: the
+	 * bulk of an R profile, the same bytes each time a stack recurs in a
+	 * run. In stack_bytes too.
+	 */
+	struct cached_sample {
+		uint32_t offset, len, run;
+	} *sample_cache;
 	uint64_t *ints;
 	int64_t *values;
 	size_t cap_ints;
@@ -259,7 +267,7 @@ static bool put_stack(pb_ostream_t *s, uint64_t leaf, const pb_byte_t *callers, 
 	       pb_write(s, callers, callers_len);
 }
 
-static bool write_sample(struct writer *w, const struct model_row *row)
+static bool encode_sample(struct writer *w, const struct model_row *row, pb_ostream_t *s)
 {
 	const struct model *m = w->m;
 	const struct model_stack_node *node = row->stack == MODEL_EMPTY_STACK ? NULL : &m->stacks[row->stack];
@@ -268,14 +276,40 @@ static bool write_sample(struct writer *w, const struct model_row *row)
 	if (node && !callers_bytes(w, node->caller, &callers, &callers_len))
 		return false;
 	size_t n_labels = m->label_sets[row->labels].count + 4;
-	pb_ostream_t s = scratch_stream(&w->sample, 3 * MAX_FIELD + MAX_VARINT + callers_len +
-							    w->view.n_types * MAX_VARINT +
-							    n_labels * MAX_LEAF);
-	bool ok = !node || put_stack(&s, w->location_ids[node->location], callers, callers_len);
+	*s = scratch_stream(&w->sample, 3 * MAX_FIELD + MAX_VARINT + callers_len +
+					      w->view.n_types * MAX_VARINT + n_labels * MAX_LEAF);
+	bool ok = !node || put_stack(s, w->location_ids[node->location], callers, callers_len);
 	view_values(&w->view, row, w->values);
-	ok = ok && put_packed(&s, 2, (const uint64_t *)w->values, w->view.n_types) &&
-	     write_labels(w, &s, row);
-	return ok && put_bytes(&w->stream, FIELD_SAMPLE, &w->sample, &s);
+	return ok && put_packed(s, 2, (const uint64_t *)w->values, w->view.n_types) &&
+	       write_labels(w, s, row);
+}
+
+static int is_one_plain_tick(const struct writer *w, const struct model_row *row)
+{
+	return w->view.from_rprof && row->repeat == 1 && row->values[0] == 1 && row->labels == 0 &&
+	       !w->m->runs[row->run].memory_profiling;
+}
+
+static bool write_sample(struct writer *w, const struct model_row *row)
+{
+	struct cached_sample *c = is_one_plain_tick(w, row) ? &w->sample_cache[row->stack] : NULL;
+	if (c && c->len && c->run == row->run) {
+		output_write(w->out, w->stack_bytes.bytes + c->offset, c->len);
+		return !w->out->failed;
+	}
+	pb_ostream_t s;
+	if (!encode_sample(w, row, &s))
+		return false;
+	size_t at = w->stack_bytes_used;
+	if (c && at + MAX_FIELD + s.bytes_written <= STACK_CACHE_BYTES) {
+		grow((void **)&w->stack_bytes.bytes, &w->stack_bytes.cap, at + MAX_FIELD + s.bytes_written, 1);
+		pb_ostream_t field = pb_ostream_from_buffer(w->stack_bytes.bytes + at, MAX_FIELD + s.bytes_written);
+		if (put_bytes(&field, FIELD_SAMPLE, &w->sample, &s)) {
+			*c = (struct cached_sample){ (uint32_t)at, (uint32_t)field.bytes_written, row->run };
+			w->stack_bytes_used += field.bytes_written;
+		}
+	}
+	return put_bytes(&w->stream, FIELD_SAMPLE, &w->sample, &s);
 }
 
 static bool write_mappings(struct writer *w)
@@ -457,6 +491,7 @@ int pprof_write(const struct model *m, struct output *out, const struct write_op
 	w.function_ids = assign_ids(m->functions, sizeof *m->functions,
 				    offsetof(struct model_function, id), m->n_functions);
 	w.stack_cache = xcalloc(m->n_stacks, sizeof *w.stack_cache);
+	w.sample_cache = xcalloc(m->n_stacks, sizeof *w.sample_cache);
 	/* Offset 0 means "not cached": the first stack is never stored there. */
 	w.stack_bytes_used = 1;
 	output_gzip(out, opts->level);
@@ -473,6 +508,7 @@ int pprof_write(const struct model *m, struct output *out, const struct write_op
 	free(w.sample.bytes);
 	free(w.inner.bytes);
 	free(w.stack_cache);
+	free(w.sample_cache);
 	free(w.stack_bytes.bytes);
 	free(w.ints);
 	free(w.values);

@@ -46,4 +46,11 @@ awk 'BEGIN { for (i = 0; i < 1000000; i++) print "main;function_" i " 1" }' > "$
 for to in pprof lispworks summary; do
 	heavy "a million distinct functions to $to" status_is 0 "$PROF" -t "$to" "$TMP/wide.folded"
 done
-rm -f "$TMP/deep.folded" "$TMP/wide.folded" "$TMP/huge-string.pb.gz"
+# A million rows outgrow memory and go to a temporary file in $TMPDIR.
+heavy "rows past memory, through \$TMPDIR" status_is 0 env TMPDIR="$TMP" "$PROF" -t folded -o "$TMP/wide-copy.folded" "$TMP/wide.folded"
+heavy "... give back the same stacks" cmp -s "$TMP/wide-copy.folded" "$TMP/wide.folded"
+heavy "... and leave no file behind" sh -c "! ls \"$TMP\" | grep -q prof-rows"
+heavy "no room for the rows file" status_is 1 env TMPDIR="$TMP/nonexistent" "$PROF" -t folded -o "$TMP/never.folded" "$TMP/wide.folded"
+heavy "... says so" stderr_has "cannot make a temporary file for sample rows"
+heavy "... and writes no output" test ! -e "$TMP/never.folded"
+rm -f "$TMP/deep.folded" "$TMP/wide.folded" "$TMP/wide-copy.folded" "$TMP/huge-string.pb.gz"

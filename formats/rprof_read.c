@@ -23,28 +23,11 @@
 
 #include "../io/diag.h"
 #include "../model/alloc.h"
+#include "../model/textcache.h"
 #include "rprof.h"
 
 /* R stops at 100 files per run; a generous bound keeps the table small. */
 enum { MAX_FILE_NUMBER = 1000000 };
-/* Past this much remembered line text the cache starts afresh. */
-enum { LINE_CACHE_BYTES = 8 << 20 };
-
-/*
- * Stack ids by the exact text of the frames, valid for one run: #File
- * numbers never change meaning inside a run. Only lines read whole are
- * remembered; a joined or cut line depends on the lines around it.
- */
-struct line_cache {
-	struct hashidx index;
-	struct cached_line {
-		size_t offset, len;
-		uint32_t stack;
-	} *lines;
-	size_t n_lines, cap_lines;
-	char *text;
-	size_t text_used, cap_text;
-};
 
 struct reader {
 	struct input *in;
@@ -64,7 +47,13 @@ struct reader {
 	int warned_truncated;
 	/* The sample read so far depends on more than its own line. */
 	int not_cacheable;
-	struct line_cache cache;
+	/*
+	 * Stack ids by the exact text of a line's frames, valid for one run:
+	 * #File numbers never change meaning inside a run. Only lines read
+	 * whole are remembered; a joined or cut line depends on the lines
+	 * around it.
+	 */
+	struct text_cache cache;
 	int bad_line; /* get_line failed on a line it consumed: one can go on after it */
 };
 
@@ -348,57 +337,14 @@ static int read_frames(struct reader *r, const char *s, size_t len, size_t pos)
 	return 0;
 }
 
-struct line_key {
-	const char *text;
-	size_t len;
-};
-
-static int cached_line_is(const void *ctx, uint32_t id, const void *key)
-{
-	const struct line_cache *c = ctx;
-	const struct line_key *k = key;
-	const struct cached_line *l = &c->lines[id];
-	return l->len == k->len && memcmp(c->text + l->offset, k->text, k->len) == 0;
-}
-
-static void cache_clear(struct line_cache *c)
-{
-	hashidx_free(&c->index);
-	c->n_lines = 0;
-	c->text_used = 0;
-}
-
-static void cache_free(struct line_cache *c)
-{
-	hashidx_free(&c->index);
-	free(c->lines);
-	free(c->text);
-}
-
-static void cache_add(struct line_cache *c, uint64_t hash, const char *text, size_t len,
-		      uint32_t stack)
-{
-	if (len > LINE_CACHE_BYTES)
-		return;
-	if (c->text_used + len > LINE_CACHE_BYTES)
-		cache_clear(c);
-	grow((void **)&c->text, &c->cap_text, c->text_used + len, 1);
-	memcpy(c->text + c->text_used, text, len);
-	grow((void **)&c->lines, &c->cap_lines, c->n_lines + 1, sizeof *c->lines);
-	c->lines[c->n_lines] = (struct cached_line){ c->text_used, len, stack };
-	c->text_used += len;
-	hashidx_insert(&c->index, hash, (uint32_t)c->n_lines++);
-}
-
 /* The stack of the frames in s[pos..len), from the cache or read. */
 static int stack_of_frames(struct reader *r, const char *s, size_t len, size_t pos,
 			   uint32_t *stack)
 {
-	struct line_key key = { s + pos, len - pos };
-	uint64_t hash = hash_bytes(key.text, key.len);
-	uint32_t hit = hashidx_find(&r->cache.index, hash, cached_line_is, &r->cache, &key);
+	uint64_t hash;
+	uint32_t hit = text_cache_find(&r->cache, s + pos, len - pos, &hash);
 	if (hit != HASHIDX_NONE) {
-		*stack = r->cache.lines[hit].stack;
+		*stack = hit;
 		return 0;
 	}
 	r->n_frames = 0;
@@ -409,7 +355,7 @@ static int stack_of_frames(struct reader *r, const char *s, size_t len, size_t p
 	for (size_t i = r->n_frames; i-- > 0;)
 		*stack = model_stack(r->m, r->frames[i], *stack);
 	if (!r->not_cacheable)
-		cache_add(&r->cache, hash, key.text, key.len, *stack);
+		text_cache_add(&r->cache, hash, s + pos, len - pos, *stack);
 	return 0;
 }
 
@@ -454,7 +400,7 @@ static int read_header(struct reader *r, const char *s, size_t len)
 	for (size_t i = 0; i < r->cap_file_paths; i++)
 		r->file_paths[i] = MODEL_NONE;
 	hashidx_free(&r->numbers_by_path);
-	cache_clear(&r->cache);
+	text_cache_clear(&r->cache);
 	return 0;
 }
 
@@ -544,6 +490,6 @@ int rprof_read(struct input *in, struct model *m)
 	hashidx_free(&r.numbers_by_path);
 	free(r.frames);
 	free(r.joined);
-	cache_free(&r.cache);
+	text_cache_free(&r.cache);
 	return rc < 0 ? -1 : 0;
 }

@@ -23,7 +23,7 @@ rprof_from() { # SOURCE OUT BYTES
 		END { srand(seed); printf "%s\n%s", head, files; size = 0
 		      while (size < want) { l = line[int(rand() * n)]; print l; size += length(l) + 1 } }' "$1" > "$2"
 }
-folded_of() { # OUT BYTES: random stacks over 3000 functions
+random_stacks() { # OUT BYTES: random stacks over 3000 functions, no two sharing more than main
 	[ -s "$1" ] && return
 	awk -v want="$2" 'BEGIN { srand(1); size = 0
 		while (size < want) { d = 5 + int(rand() * 40); s = "main"
@@ -31,19 +31,33 @@ folded_of() { # OUT BYTES: random stacks over 3000 functions
 			s = s " " (1 + int(rand() * 9)); print s; size += length(s) + 1 }}' > "$1"
 }
 
+paths_of() { # OUT BYTES: 500 call paths over 3000 functions, each line one with a random leaf, as real stacks share paths
+	[ -s "$1" ] && return
+	awk -v want="$2" 'BEGIN { srand(1)
+		for (p = 0; p < 500; p++) { d = 4 + int(rand() * 40); s = "main"
+			for (k = 0; k < d; k++) s = s ";pkg.func" int(rand() * 3000)
+			path[p] = s }
+		size = 0
+		while (size < want) { s = path[int(rand() * 500)] ";pkg.leaf" int(rand() * 3000) " " (1 + int(rand() * 9))
+			print s; size += length(s) + 1 }}' > "$1"
+}
+
 MB=1000000
 rprof_from testdata/rprof/optim-line.out "$DATA/line-10M.out" $((10 * MB))
 rprof_from testdata/rprof/optim-line.out "$DATA/line-100M.out" $((100 * MB))
 rprof_from testdata/rprof/boot-memory-gc-line.out "$DATA/memory-50M.out" $((50 * MB))
 [ -s "$DATA/cpu.pb.gz" ] || go run bench/gen-pprof.go "$DATA/cpu.pb.gz" 1200000
+[ -s "$DATA/cpu-small.pb.gz" ] || go run bench/gen-pprof.go "$DATA/cpu-small.pb.gz" 120000
 # About a million nodes: random stacks made into a tree by prof itself.
-[ -s "$DATA/tree-1M.tree" ] || { folded_of "$DATA/tree.folded" $((12 * MB))
+[ -s "$DATA/tree-1M.tree" ] || { random_stacks "$DATA/tree.folded" $((12 * MB))
 	"$PROF" -q -t lispworks "$DATA/tree.folded" > "$DATA/tree-1M.tree"; rm -f "$DATA/tree.folded"; }
-folded_of "$DATA/folded-100M.folded" $((100 * MB))
+paths_of "$DATA/paths-10M.folded" $((10 * MB))
+paths_of "$DATA/paths-100M.folded" $((100 * MB))
+random_stacks "$DATA/random-100M.folded" $((100 * MB))
 if [ "$SCALE" = full ]; then
 	rprof_from testdata/rprof/optim-line.out "$DATA/line-1G.out" $((1000 * MB))
 	rprof_from testdata/rprof/boot-memory-gc-line.out "$DATA/memory-1G.out" $((1000 * MB))
-	folded_of "$DATA/folded-1G.folded" $((1000 * MB))
+	paths_of "$DATA/paths-1G.folded" $((1000 * MB))
 fi
 
 machine="$(nproc) cores, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo), $(free -g | awk '/Mem:/ { print $2 }') GB"
@@ -56,13 +70,16 @@ measure() {
 	done
 	cat "$DATA/time.1" "$DATA/time.2" "$DATA/time.3" | sort -n | sed -n 2p
 }
-row() { # LABEL COMMAND [BASELINE_SECONDS BASELINE_RSS_KB BASELINE_NAME]
-	set -- "$1" "$2" "${3:-}" "${4:-}" "${5:-}"
+row() { # LABEL COMMAND [BASELINE_SECONDS BASELINE_RSS_KB BASELINE_NAME [BASELINE_OUT_BYTES]]
+	set -- "$1" "$2" "${3:-}" "${4:-}" "${5:-}" "${6:-}"
 	m=$(measure "$2")
 	s=${m% *}; kb=${m#* }
 	ratio=
 	[ -n "$3" ] && ratio=$(awk -v a="$s" -v b="$3" -v ra="$kb" -v rb="$4" -v n="$5" \
 		'BEGIN { printf "%.2fx time, %.2fx RSS of %s", a / b, ra / rb, n }')
+	# Writing speed: output bytes per second against the baseline's.
+	[ -n "$6" ] && ratio="$ratio$(sh -c "$2" | wc -c | awk -v a="$s" -v b="$3" -v ob="$6" -v n="$5" \
+		'{ printf "; writes %.0f MB/s, %.2fx the rate of %s", $1 / a / 1e6, ($1 / a) / (ob / b), n }')"
 	printf '| %s | %s | `%s` | %s | %d | %s |\n' "$today" "$1" "$2" "$s" $((kb / 1024)) "$ratio" | tee -a "$results"
 }
 baseline() { m=$(measure "$1"); echo "$m"; }
@@ -75,14 +92,19 @@ for f in line-10M line-100M memory-50M $( [ "$SCALE" = full ] && echo line-1G me
 	row "gzip -1, $f" "gzip -1 < $DATA/$f.out"
 	row "rprof -> pprof, $f" "$PROF -t pprof $DATA/$f.out" ${g% *} ${g#* } "gzip -1"
 done
-go=$(baseline "go tool pprof -proto -output $DATA/go.pb.gz $DATA/cpu.pb.gz")
-row "go tool pprof -proto, 1.2M samples" "go tool pprof -proto -output $DATA/go.pb.gz $DATA/cpu.pb.gz"
-row "pprof -> pprof, 1.2M samples" "$PROF -t pprof $DATA/cpu.pb.gz" ${go% *} ${go#* } "go tool pprof"
-gz=$(baseline "gzip -dc $DATA/cpu.pb.gz")
-row "gzip -dc, 1.2M samples" "gzip -dc $DATA/cpu.pb.gz"
-row "pprof -> rprof, 1.2M samples" "$PROF -t rprof $DATA/cpu.pb.gz" ${gz% *} ${gz#* } "gzip -dc"
-row "pprof -> folded, 1.2M samples" "$PROF -t folded $DATA/cpu.pb.gz" ${gz% *} ${gz#* } "gzip -dc"
+for p in cpu-small:0.12M cpu:1.2M; do
+	f=$DATA/${p%:*}.pb.gz n=${p#*:}
+	go=$(baseline "go tool pprof -proto -output $DATA/go.pb.gz $f")
+	row "go tool pprof -proto, $n samples" "go tool pprof -proto -output $DATA/go.pb.gz $f"
+	row "pprof -> pprof, $n samples" "$PROF -t pprof $f" ${go% *} ${go#* } "go tool pprof"
+	gz=$(baseline "gzip -dc $f")
+	raw=$(gzip -dc "$f" | wc -c)
+	row "gzip -dc, $n samples" "gzip -dc $f"
+	row "pprof -> rprof, $n samples" "$PROF -t rprof $f" ${gz% *} ${gz#* } "gzip -dc" "$raw"
+	row "pprof -> folded, $n samples" "$PROF -t folded $f" ${gz% *} ${gz#* } "gzip -dc" "$raw"
+done
 row "tree -> folded, $(($(wc -l < "$DATA/tree-1M.tree") - 1)) nodes" "$PROF -t folded $DATA/tree-1M.tree"
-for f in folded-100M $( [ "$SCALE" = full ] && echo folded-1G ); do
+# random-100M is the worst case: every line adds ~25 stack nodes (about 2.6 MB of memory per MB read).
+for f in paths-10M paths-100M $( [ "$SCALE" = full ] && echo paths-1G ) random-100M; do
 	row "folded -> pprof, $f" "$PROF -t pprof $DATA/$f.folded"
 done

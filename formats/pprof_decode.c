@@ -178,6 +178,8 @@ static int copy_packed_ids(struct decoder *d, pb_istream_t *sub, struct pprof_ra
 			return fail(d, "bad packed varint", sub);
 		raw->n_location_bytes += chunk;
 	}
+	if (raw->n_location_bytes == start)
+		return 0;
 	const unsigned char *packed = raw->location_ids + start;
 	long n = varint_count(packed, raw->location_ids + raw->n_location_bytes);
 	if (n >= 0) {

@@ -332,11 +332,13 @@ static int push_frames(struct resolver *r, size_t from, size_t to, uint32_t *sta
 
 static int build_stack(struct resolver *r, const struct pprof_raw_sample *s, uint32_t *stack)
 {
+	*stack = MODEL_EMPTY_STACK;
+	if (s->n_locations == 0)
+		return 0;
 	const unsigned char *first = r->raw->location_ids + s->first_location, *p = first;
 	grow((void **)&r->ids, &r->cap_ids, s->n_locations + 1, sizeof *r->ids);
 	for (size_t k = 0; k < s->n_locations; k++)
 		p = varint_get(p, &r->ids[k]);
-	*stack = MODEL_EMPTY_STACK;
 	if (s->n_locations < 2)
 		return push_frames(r, s->n_locations, 0, stack);
 	/* The callers' ids: every varint after the innermost one. */

@@ -54,6 +54,7 @@ void input_close(struct input *in)
 		close(in->fd);
 	if (in->gz)
 		gunzip_end(in->gz);
+	in->gz = NULL;
 	free(in->buf);
 	in->buf = NULL;
 }

@@ -112,8 +112,9 @@ void rows_begin(const struct model *m, struct row_cursor *c)
 	c->values = xmalloc((m->n_sample_types + 1) * sizeof *c->values);
 	c->in_memory = m->rows.in_file == 0;
 	if (c->in_memory) {
-		c->at = m->rows.bytes;
-		c->end = m->rows.bytes + m->rows.used;
+		c->at = c->end = m->rows.bytes;
+		if (m->rows.bytes)
+			c->end += m->rows.used;
 	} else {
 		size_t size = 2 * max_row_bytes(m);
 		c->buf = xmalloc(size > READ_CHUNK ? size : READ_CHUNK);
@@ -137,8 +138,9 @@ static void refill(struct row_cursor *c)
 		if (left)
 			return;
 		c->in_memory = 1;
-		c->at = s->bytes;
-		c->end = s->bytes + s->used;
+		c->at = c->end = s->bytes;
+		if (s->bytes)
+			c->end += s->used;
 		return;
 	}
 	size_t size = 2 * max_row_bytes(c->m);

@@ -19,6 +19,7 @@
 
 #include "../io/diag.h"
 #include "../model/alloc.h"
+#include "../model/varint.h"
 #include "../model/view.h"
 #include "pprof.h"
 
@@ -203,14 +204,14 @@ static bool write_sample_types(struct writer *w)
  */
 static bool put_label(pb_ostream_t *s, int64_t key, int64_t str, int64_t num, int64_t unit)
 {
-	pb_ostream_t sizing = PB_OSTREAM_SIZING;
-	put_varint(&sizing, 1, (uint64_t)key);
-	put_varint(&sizing, 2, (uint64_t)str);
-	put_varint(&sizing, 3, (uint64_t)num);
-	put_varint(&sizing, 4, (uint64_t)unit);
-	return pb_encode_tag(s, PB_WT_STRING, 3) && pb_encode_varint(s, sizing.bytes_written) &&
-	       put_varint(s, 1, (uint64_t)key) && put_varint(s, 2, (uint64_t)str) &&
-	       put_varint(s, 3, (uint64_t)num) && put_varint(s, 4, (uint64_t)unit);
+	/* Each field: a one-byte tag and its varint; fields that are 0 are left out. */
+	const uint64_t fields[4] = { (uint64_t)key, (uint64_t)str, (uint64_t)num, (uint64_t)unit };
+	size_t len = 0;
+	for (int k = 0; k < 4; k++)
+		len += fields[k] ? 1 + varint_size(fields[k]) : 0;
+	return pb_encode_tag(s, PB_WT_STRING, 3) && pb_encode_varint(s, len) &&
+	       put_varint(s, 1, fields[0]) && put_varint(s, 2, fields[1]) &&
+	       put_varint(s, 3, fields[2]) && put_varint(s, 4, fields[3]);
 }
 
 /* String indexes of the memory labels' keys and units, numbered at first use. */

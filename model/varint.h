@@ -9,6 +9,7 @@
 #ifndef PROF_VARINT_H
 #define PROF_VARINT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum { VARINT_MAX_BYTES = 10 };
@@ -19,6 +20,15 @@ static inline unsigned char *varint_put(unsigned char *p, uint64_t v)
 		*p++ = (unsigned char)(v | 0x80);
 	*p++ = (unsigned char)v;
 	return p;
+}
+
+/* How many bytes varint_put takes for v. */
+static inline size_t varint_size(uint64_t v)
+{
+	size_t n = 1;
+	for (; v >= 0x80; v >>= 7)
+		n++;
+	return n;
 }
 
 /* Only for bytes varint_put wrote: there is no bound check. */

@@ -18,8 +18,6 @@
 #include "../model/varint.h"
 #include "pprof.h"
 
-enum { MAX_VARINT_BYTES = 10 };
-
 struct decoder {
 	struct input *in;
 	struct pprof_raw *raw;
@@ -77,6 +75,16 @@ static int expect_wire(struct decoder *d, pb_wire_type_t got, pb_wire_type_t wan
 	return -1;
 }
 
+/* A length-delimited field's contents, as a substream of its own. */
+static int open_sub(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt, pb_istream_t *sub)
+{
+	if (expect_wire(d, wt, PB_WT_STRING) < 0)
+		return -1;
+	if (!pb_make_string_substream(stream, sub))
+		return fail(d, "length past the end", stream);
+	return 0;
+}
+
 /*
  * nanopb takes a zero tag for the end of a message; Go refuses it. After
  * a submessage, bytes left over mean a zero tag stopped the decoding.
@@ -97,10 +105,8 @@ static int decode_leaf(struct decoder *d, pb_istream_t *stream, pb_wire_type_t w
 		       const pb_msgdesc_t *fields, void *dest)
 {
 	pb_istream_t sub;
-	if (expect_wire(d, wt, PB_WT_STRING) < 0)
+	if (open_sub(d, stream, wt, &sub) < 0)
 		return -1;
-	if (!pb_make_string_substream(stream, &sub))
-		return fail(d, "length past the end", stream);
 	if (!pb_decode(&sub, fields, dest))
 		return fail(d, "bad submessage", &sub);
 	return close_sub(d, stream, &sub);
@@ -138,10 +144,8 @@ static int decode_repeated(struct decoder *d, pb_istream_t *stream, pb_wire_type
 		return 0;
 	}
 	pb_istream_t sub;
-	if (expect_wire(d, wt, PB_WT_STRING) < 0)
+	if (open_sub(d, stream, wt, &sub) < 0)
 		return -1;
-	if (!pb_make_string_substream(stream, &sub))
-		return fail(d, "length past the end", stream);
 	while (sub.bytes_left) {
 		if (!pb_decode_varint(&sub, &v))
 			return fail(d, "bad packed varint", &sub);
@@ -205,10 +209,8 @@ static int decode_location_ids(struct decoder *d, pb_istream_t *stream, pb_wire_
 		return 0;
 	}
 	pb_istream_t sub;
-	if (expect_wire(d, wt, PB_WT_STRING) < 0)
+	if (open_sub(d, stream, wt, &sub) < 0)
 		return -1;
-	if (!pb_make_string_substream(stream, &sub))
-		return fail(d, "length past the end", stream);
 	if (copy_packed_ids(d, &sub, sample) < 0)
 		return -1;
 	if (!pb_close_string_substream(stream, &sub))
@@ -233,10 +235,8 @@ static int each_field(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt
 		      int (*field)(struct decoder *, pb_istream_t *, uint32_t, pb_wire_type_t, void *))
 {
 	pb_istream_t sub;
-	if (expect_wire(d, wt, PB_WT_STRING) < 0)
+	if (open_sub(d, stream, wt, &sub) < 0)
 		return -1;
-	if (!pb_make_string_substream(stream, &sub))
-		return fail(d, "length past the end", stream);
 	for (;;) {
 		pb_wire_type_t fwt;
 		uint32_t tag;
@@ -342,10 +342,8 @@ static int decode_location(struct decoder *d, pb_istream_t *stream, pb_wire_type
 static int decode_string(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt)
 {
 	pb_istream_t sub;
-	if (expect_wire(d, wt, PB_WT_STRING) < 0)
+	if (open_sub(d, stream, wt, &sub) < 0)
 		return -1;
-	if (!pb_make_string_substream(stream, &sub))
-		return fail(d, "length past the end", stream);
 	struct pprof_raw *raw = d->raw;
 	size_t len = 0;
 	while (sub.bytes_left) {
@@ -443,7 +441,7 @@ static int decode_buffered(struct decoder *d, uint32_t tag, pb_wire_type_t wt, i
 	const unsigned char *bytes;
 	uint64_t len;
 	*done = 0;
-	long have = input_peek(d->in, MAX_VARINT_BYTES, &bytes);
+	long have = input_peek(d->in, VARINT_MAX_BYTES, &bytes);
 	if (have < 0)
 		return -1;
 	pb_istream_t prefix = pb_istream_from_buffer(bytes, (size_t)have);

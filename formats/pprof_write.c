@@ -68,9 +68,7 @@ struct writer {
 	} *sample_cache;
 	int64_t memory_key[4], memory_unit[4];
 	int memory_strings_numbered;
-	uint64_t *ints;
 	int64_t *values;
-	size_t cap_ints;
 	struct view view;
 };
 
@@ -93,7 +91,7 @@ static pb_ostream_t scratch_stream(struct scratch *s, size_t room)
 
 /* Bytes at most in a tag and a varint, and in a Label or Line message. */
 enum { STACK_CACHE_BYTES = 16 << 20 };
-enum { MAX_VARINT = 10, MAX_FIELD = 1 + MAX_VARINT, MAX_LEAF = 2 * MAX_FIELD + 4 * MAX_FIELD };
+enum { MAX_FIELD = 1 + VARINT_MAX_BYTES, MAX_LEAF = 2 * MAX_FIELD + 4 * MAX_FIELD };
 
 #define EXTRA 0x80000000u
 
@@ -263,7 +261,7 @@ static bool callers_bytes(struct writer *w, uint32_t stack, const pb_byte_t **by
 	size_t n = 0;
 	for (uint32_t s = stack; s != MODEL_EMPTY_STACK; s = m->stacks[s].caller)
 		n++;
-	size_t room = n * MAX_VARINT;
+	size_t room = n * VARINT_MAX_BYTES;
 	size_t at = w->stack_bytes_used + room <= STACK_CACHE_BYTES ? w->stack_bytes_used : 0;
 	if (at)
 		grow((void **)&w->stack_bytes.bytes, &w->stack_bytes.cap, at + room, 1);
@@ -300,8 +298,8 @@ static bool encode_sample(struct writer *w, const struct model_row *row, pb_ostr
 	if (node && !callers_bytes(w, node->caller, &callers, &callers_len))
 		return false;
 	size_t n_labels = m->label_sets[row->labels].count + 4;
-	*s = scratch_stream(&w->sample, 3 * MAX_FIELD + MAX_VARINT + callers_len +
-					      w->view.n_types * MAX_VARINT + n_labels * MAX_LEAF);
+	*s = scratch_stream(&w->sample, 3 * MAX_FIELD + VARINT_MAX_BYTES + callers_len +
+					      w->view.n_types * VARINT_MAX_BYTES + n_labels * MAX_LEAF);
 	bool ok = !node || put_stack(s, w->location_ids[node->location], callers, callers_len);
 	view_values(&w->view, row, w->values);
 	return ok && put_packed(s, 2, (const uint64_t *)w->values, w->view.n_types) &&
@@ -534,7 +532,6 @@ int pprof_write(const struct model *m, struct output *out, const struct write_op
 	free(w.stack_cache);
 	free(w.sample_cache);
 	free(w.stack_bytes.bytes);
-	free(w.ints);
 	free(w.values);
 	return rc;
 }

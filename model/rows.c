@@ -11,7 +11,7 @@
 #include "model.h"
 #include "varint.h"
 
-enum { ROWS_IN_MEMORY = 4 << 20, READ_CHUNK = 1 << 20, MAX_VARINT = VARINT_MAX_BYTES };
+enum { ROWS_IN_MEMORY = 4 << 20, READ_CHUNK = 1 << 20 };
 
 static uint64_t zigzag(int64_t v)
 {
@@ -25,7 +25,7 @@ static int64_t unzigzag(uint64_t u)
 
 static size_t max_row_bytes(const struct model *m)
 {
-	return MAX_VARINT * (3 + m->n_sample_types + 4);
+	return VARINT_MAX_BYTES * (3 + m->n_sample_types + 4);
 }
 
 void rows_init(struct row_store *s)

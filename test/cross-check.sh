@@ -1,0 +1,249 @@
+#!/bin/sh
+# CI's cross-check: prof against the files that stay in the shared corpus
+# (other projects' data, and the corpus's own), with the checks that apply
+# to each; prints "N passed, N failed, N known" last.
+#   sh test/cross-check.sh SHARED_DIR      (CI: ../shared)
+# Needs what make check needs, and R (r-base-core): summaryRprof is run here.
+#   - testdata/rprof/ (R 4.2.2) and r-prof-profile/ (the R profile
+#     package's samples): Rprof files round-trip byte for byte, directly and
+#     through pprof; per-function counts equal R's summaryRprof (the
+#     model's, the summary's, the folded stacks', go tool pprof -top's of
+#     the pprof); Go reads the pprof; rprof -> tree -> rprof keeps the
+#     stacks; speedscope shows summaryRprof's counts for r-prof-profile's
+#     1.out. The profile package's conversions beside them (*.profile-pkg.*,
+#     its proto/) are another program's output: read or refused cleanly,
+#     and a pprof file among them goes through Go as below.
+#   - testdata/pprof/ and google-pprof/ (pprof's own test data): prof's pprof
+#     output reads in Go's profile package and go tool pprof -raw as the
+#     .parsed.txt and .raw.txt goldens beside each file; the same bytes when
+#     sniffed from stdin; pprof -> tree adds up to Go's total of each type,
+#     and picks Go's default type; the summary of a symbolized file equals
+#     go tool pprof -top for every type; every file reads or is refused
+#     cleanly in every output format (go.nomappings.crash once crashed a
+#     fuzzer). (The .node.json beside them, the npm pprof-format
+#     decoder's view of the input, judges no output of prof's.)
+#   - testdata/lispworks/: trees round-trip named and sniffed; their stacks,
+#     read and written as folded, are the corpus's .folded; folded
+#     round-trips; every tree in invalid/ is refused naming the line its
+#     .why names.
+#   - testdata/wild/: what its README lists, for every file: Rprof round
+#     trips, no function made of a line reference, no warning unless the
+#     file was cut, summaryRprof's counts; for pprof, go tool pprof -raw of
+#     prof's output as of the file (a file Go refuses, prof refuses too); for
+#     folded, the summed stacks (differential counts, fractions, zeros) of a
+#     reference reading that skips '#' comments and blank lines, a warning
+#     and --check's exit 1 for malformed lines, UTF-16 read or refused
+#     saying so; unsupported/ files read or refused cleanly.
+# Checks that fail today, each for a reason on record, are listed in
+# test/cross-check-known-failures.txt ("FILE CHECK  # why", FILE under
+# SHARED_DIR/testdata): they count as known. A listed check that passes, or
+# one that no longer runs, is a failure: the list can only shrink.
+cd "$(dirname "$0")/.." || exit 2
+if [ ! -d "${1:-}/testdata/wild" ]; then
+	echo "usage: sh test/cross-check.sh SHARED_DIR"
+	exit 2
+fi
+CORPUS=$(cd "$1/testdata" && pwd)
+BUILD=${BUILD:-build}
+PROF=${PROF:-$BUILD/prof}
+UNIT=${UNIT:-$BUILD/unit}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+. test/lib.sh
+known=0
+KNOWN=test/cross-check-known-failures.txt
+sed 's/#.*//; s/[ \t]*$//; /^$/d' "$KNOWN" | LC_ALL=C sort > "$TMP/known"
+: > "$TMP/ran"
+
+cross() { # FILE CHECK COMMAND...: a check of CORPUS/FILE, held against the known list
+	key="${1#"$CORPUS"/} $2"
+	shift 2
+	echo "$key" >> "$TMP/ran"
+	if ! grep -qxF -- "$key" "$TMP/known"; then
+		check "$key" "$@"
+	elif "$@"; then
+		fail "$key: passes now; fixed: remove it from $KNOWN"
+	else
+		known=$((known + 1))
+	fi
+}
+
+build_dump
+install_speedscope
+
+# R's summaryRprof of every Rprof file, in one run of R: $TMP/r/N.tsv.
+mkdir "$TMP/r"
+find "$CORPUS/rprof" "$CORPUS/r-prof-profile" "$CORPUS/wild/rprof" -type f \
+	! -name '*.profile-pkg.*' ! -name '*.md' ! -name '*.tsv' ! -name '*.pb.gz' | LC_ALL=C sort > "$TMP/rfiles"
+awk -v dir="$TMP/r" '{ print $0; print dir "/" NR ".tsv" }' "$TMP/rfiles" > "$TMP/rargs"
+tr '\n' '\0' < "$TMP/rargs" | LC_ALL=C.UTF-8 xargs -0 Rscript test/r/summaryrprof.R 2> "$TMP/r.log" ||
+	fail "Rscript test/r/summaryrprof.R (needs r-base-core): $(tail -n 3 "$TMP/r.log")"
+summaryrprof_of() { echo "$TMP/r/$(grep -nxF -- "$1" "$TMP/rfiles" | cut -d: -f1).tsv"; }
+
+# Rprof: what R wrote.
+pprof_roundtrip() { "$PROF" -q -t pprof "$1" > "$TMP/x.pb.gz" 2> /dev/null && back_to_rprof_is "$TMP/x.pb.gz" "$1"; }
+# A frame such as "1#6" is a line reference, never a function of its own.
+no_reference_function() {
+	"$PROF" -q -t tables "$1" > "$TMP/tables" 2> /dev/null &&
+		! awk -F'\t' '/^# / { functions = $0 == "# functions"; next }
+			functions && $2 ~ /^[0-9]+#[0-9]+ ?$/ { found = 1 } END { exit !found }' "$TMP/tables"
+}
+# Cut: a sample line (not a header, a #File line, nor a memory prefix alone)
+# that does not end in the space R writes after every frame, as R's line
+# buffer or a copy taken mid-write leaves it.
+cut_short() {
+	tr -d '\r' < "$1" | awk 'NR > 1 && !/sample\.interval=/ && !/^#File / && !/^:[0-9]+:[0-9]+:[0-9]+:[0-9]+:$/ &&
+		!/ $/ { cut = 1 } END { exit !cut }'
+}
+no_warning_unless_cut() { cut_short "$1" || says_nothing "$PROF" -t rprof "$1"; }
+counts_are_summaryrprofs() { summary_is_summaryrprof "$1" "$(summaryrprof_of "$1")"; }
+rprof_checks() { # the README's, for every Rprof file
+	cross "$1" rprof-roundtrip roundtrip "$1"
+	cross "$1" pprof-roundtrip pprof_roundtrip "$1"
+	cross "$1" no-reference-function no_reference_function "$1"
+	cross "$1" no-warning-unless-cut no_warning_unless_cut "$1"
+	cross "$1" summaryRprof counts_are_summaryrprofs "$1"
+}
+for f in "$CORPUS"/rprof/*.out "$CORPUS"/r-prof-profile/inst/samples/rprof/*.out; do
+	case $f in *.profile-pkg.*) continue ;; esac
+	rprof_checks "$f"
+	golden=$(summaryrprof_of "$f")
+	cross "$f" named-roundtrip roundtrip "$f" rprof
+	cross "$f" stdin-roundtrip sniffed_roundtrip "$f"
+	cross "$f" model-summaryRprof agrees_with_summaryrprof "$f" "$golden"
+	cross "$f" folded-summaryRprof folded_is_summaryrprof "$f" "$golden"
+	cross "$f" rprof-tree-rprof rprof_tree_rprof_keeps_stacks "$f"
+	"$PROF" -q -t pprof "$f" > "$TMP/r.pb.gz" 2> /dev/null
+	cross "$f" go-reads-pprof go_accepts "$TMP/r.pb.gz"
+	cross "$f" go-top-summaryRprof top_is_summaryrprof "$TMP/r.pb.gz" "$golden"
+done
+f=$CORPUS/r-prof-profile/inst/samples/rprof/1.out
+LC_ALL=C sort "$(summaryrprof_of "$f")" > "$TMP/want"
+"$PROF" -q -t speedscope --sample-type samples -o "$TMP/s.speedscope.json" "$f"
+cross "$f" speedscope-json speedscope_shows "$TMP/s.speedscope.json" "$TMP/want"
+"$PROF" -q -t folded -o "$TMP/s.folded" "$f"
+cross "$f" speedscope-folded speedscope_shows "$TMP/s.folded" "$TMP/want"
+for f in "$CORPUS"/rprof/*.profile-pkg.out; do
+	cross "$f" reads-cleanly replays_cleanly "$f" any
+done
+while read -r f; do
+	rprof_checks "$f"
+done <<EOF
+$(find "$CORPUS/wild/rprof" -type f | LC_ALL=C sort)
+EOF
+
+# pprof, with goldens from Go.
+sniffed_pprof_is() { "$PROF" -q -t pprof < "$1" | cmp -s - "$2"; }
+pprof_checks() { # FILE: prof's pprof output as Go reads the file itself
+	if go_refuses "$1"; then
+		cross "$1" refused-as-by-Go says 1 "^prof: .*$(basename "$1")" "$PROF" -t pprof "$1"
+	else
+		go_raw "$1" > "$TMP/raw.in"
+		cross "$1" go-raw sh -c '"$0" -q -t pprof "$1" > "$2" 2> /dev/null && go tool pprof -symbolize=none -raw "$2" 2> /dev/null |
+			cmp -s - "$3"' "$PROF" "$1" "$TMP/x.pb.gz" "$TMP/raw.in"
+	fi
+}
+for f in "$CORPUS"/rprof/*.profile-pkg.pb.gz "$CORPUS"/r-prof-profile/inst/samples/proto/*.pb.gz; do
+	pprof_checks "$f"
+done
+for f in "$CORPUS"/pprof/* "$CORPUS"/google-pprof/internal/*/testdata/*; do
+	case $f in *.txt | *.txt.gz | *.json | *.md) continue ;; esac
+	cross "$f" pprof-pprof converts_to_pprof "$f" "$TMP/out.pb.gz"
+	cross "$f" go-parsed-golden go_dump_is "$TMP/out.pb.gz" "$(golden_for "$f.parsed.txt")"
+	cross "$f" go-raw-golden go_raw_is "$TMP/out.pb.gz" "$(golden_for "$f.raw.txt")"
+	cross "$f" stdin-pprof sniffed_pprof_is "$f" "$TMP/out.pb.gz"
+	cross "$f" reads-cleanly replays_cleanly "$f" any
+	cross "$f" go-types go_types_into "$f" "$TMP/types"
+	while read -r type unit; do
+		cross "$f" "tree-total:$type" tree_total_is_go_total "$f" "$type"
+	done < "$TMP/types"
+	cross "$f" tree-default-type default_type_is_pprofs "$f"
+	# Symbolized files only: go tool pprof names a frame without a function
+	# after its address or mapping, where prof's summary counts functions.
+	case $f in *mixed_mappings* | *cppbench* | *nomappings*) continue ;; esac
+	while read -r type unit; do
+		cross "$f" "summary-go-top:$type" summary_is_go_top "$f" "$type" "$unit"
+	done < "$TMP/types"
+done
+while read -r f; do
+	pprof_checks "$f"
+done <<EOF
+$(find "$CORPUS/wild/pprof" -type f | LC_ALL=C sort)
+EOF
+
+# LispWorks trees.
+refusal_names_line() { # TREE WHY: prof's message names the line the .why names
+	want=$(sed -n 's/^line \([0-9]*\):.*/\1/p' "$2")
+	[ -n "$want" ] && says 1 "^prof: $1:$want: " "$PROF" -f lispworks -t lispworks "$1"
+}
+for f in "$CORPUS"/lispworks/*.tree; do
+	cross "$f" tree-roundtrip tree_roundtrip "$f"
+	cross "$f" stdin-tree-roundtrip sniffed_tree_roundtrip "$f"
+	cross "$f" stacks-are-folded stacks_are_folded "$f"
+	cross "$f" tree-folded tree_folded_is_golden "$f"
+	cross "${f%.tree}.folded" folded-roundtrip folded_roundtrip "${f%.tree}.folded"
+done
+for f in "$CORPUS"/lispworks/invalid/*.tree; do
+	cross "$f" refused-naming-line refusal_names_line "$f" "${f%.tree}.why"
+done
+
+# Every frame prof holds (each function of its tables: a folded frame is a
+# function) is a frame of the reference reading: a count read as part of a
+# name shows here. The tables, not a tree: a tree's Counts are whole, so
+# prof refuses one of fractional counts.
+frames_of_reference() {
+	folded_sums < "$1" 2> /dev/null | cut -f 1 | tr ';' '\n' | LC_ALL=C sort -u > "$TMP/frames"
+	"$PROF" -q -t tables "$1" > "$TMP/frames.tables" 2> /dev/null &&
+		awk -F'\t' 'function unescaped(s,   out, i, c) {
+				out = ""
+				for (i = 1; i <= length(s); i++) {
+					c = substr(s, i, 1)
+					if (c == "\\") { c = substr(s, ++i, 1); c = c == "t" ? "\t" : c == "n" ? "\n" : c }
+					out = out c
+				}
+				return out
+			}
+			/^# / { functions = $0 == "# functions"; getline; next }
+			functions && NF { print unescaped($2) }' "$TMP/frames.tables" | LC_ALL=C sort -u |
+		LC_ALL=C comm -23 - "$TMP/frames" > "$TMP/unknown-frames" && [ ! -s "$TMP/unknown-frames" ]
+}
+keeps_stacks() {
+	"$PROF" -q -t folded "$1" > "$TMP/out.folded" 2> /dev/null && folded_sums < "$TMP/out.folded" > "$TMP/got" 2> /dev/null &&
+		folded_sums < "$1" 2> /dev/null | cmp -s - "$TMP/got" && frames_of_reference "$1"
+}
+malformed() { folded_sums < "$1" 2>&1 > /dev/null | grep -q malformed; }
+warns_and_check_fails() {
+	says 0 "^prof: .*:[0-9]*: warning: " "$PROF" -t folded "$1" && status_is 1 "$PROF" --check "$1"
+}
+utf16() { [ "$(head -c 2 "$1" | od -An -tx1)" = " ff fe" ] || [ "$(head -c 2 "$1" | od -An -tx1)" = " fe ff" ]; }
+utf16_read_or_refused() {
+	if "$PROF" -q -t folded "$1" > "$TMP/out.folded" 2> "$TMP/err"; then
+		iconv -f UTF-16 -t UTF-8 "$1" | folded_sums 2> /dev/null > "$TMP/want" &&
+			folded_sums < "$TMP/out.folded" 2> /dev/null | cmp -s - "$TMP/want"
+	else
+		grep -q "UTF-16" "$TMP/err"
+	fi
+}
+while read -r f; do
+	if utf16 "$f"; then
+		cross "$f" utf16-read-or-refused utf16_read_or_refused "$f"
+		continue
+	fi
+	cross "$f" stacks keeps_stacks "$f"
+	malformed "$f" && cross "$f" malformed-warned warns_and_check_fails "$f"
+done <<EOF
+$(find "$CORPUS/wild/folded" -type f | LC_ALL=C sort)
+EOF
+while read -r f; do
+	cross "$f" reads-cleanly replays_cleanly "$f" any
+done <<EOF
+$(find "$CORPUS/wild/unsupported" -type f | LC_ALL=C sort)
+EOF
+
+LC_ALL=C sort "$TMP/ran" | LC_ALL=C comm -13 - "$TMP/known" | while read -r stale; do
+	echo "FAIL $stale: listed in $KNOWN, but no such check ran"
+done > "$TMP/stale"
+cat "$TMP/stale"
+failed=$((failed + $(wc -l < "$TMP/stale")))
+echo "$passed passed, $failed failed, $known known"
+[ "$failed" -eq 0 ]

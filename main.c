@@ -11,12 +11,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
+#include "base/diag.h"
 #include "formats/format.h"
-#include "io/diag.h"
 #include "io/progress.h"
 #include "model/merge.h"
 
 enum { EXIT_DATA = 1, EXIT_USAGE = 2, FAST_GZIP_LEVEL = 1 };
+/* getopt's value for the writers' options: this plus the option's index in writer_options. */
+enum { WRITER_OPTION = 1000 };
 
 /* Whatever the input, prof stops with a message rather than eat the machine. */
 #define DEFAULT_MAX_MEMORY "4G"
@@ -28,7 +31,70 @@ struct options {
 	int check;
 	int quiet, progress; /* --quiet; --progress, else only when stderr is a terminal */
 	struct write_options write;
+	struct given_option *given; /* the writers' options, as given */
+	size_t n_given, cap_given;
 };
+
+/* Every writer's options, each name once, in the order of the format table. */
+static const struct format_option *writer_options[256];
+static size_t n_writer_options;
+
+static void collect_writer_options(void)
+{
+	for (size_t i = 0; formats[i]; i++)
+		for (const struct format_option *o = formats[i]->options; o && o->name; o++) {
+			size_t k = 0;
+			while (k < n_writer_options && strcmp(writer_options[k]->name, o->name) != 0)
+				k++;
+			if (k == n_writer_options && k < sizeof writer_options / sizeof *writer_options)
+				writer_options[n_writer_options++] = o;
+		}
+}
+
+/* "flamegraph, flamechart": the formats that take option `name`. */
+static const char *takers(const char *name)
+{
+	static char text[256];
+	size_t len = 0;
+	text[0] = '\0';
+	for (size_t i = 0; formats[i] && len < sizeof text; i++)
+		if (format_option(formats[i], name))
+			len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", len ? ", " : "",
+						formats[i]->name);
+	return text;
+}
+
+/* Words from column 22 on, wrapped before column 80, as the help above. */
+static void print_wrapped(FILE *f, int column, const char *text)
+{
+	enum { INDENT = 22, RIGHT = 79 };
+	while (*text) {
+		size_t word = strcspn(text, " ");
+		if (column > INDENT && column + 1 + (int)word > RIGHT) {
+			fprintf(f, "\n%*s", INDENT, "");
+			column = INDENT;
+		} else if (column > INDENT) {
+			fputc(' ', f);
+			column++;
+		}
+		fwrite(text, 1, word, f);
+		column += (int)word;
+		text += word + (text[word] == ' ');
+	}
+	fputc('\n', f);
+}
+
+static void writer_usage(FILE *f)
+{
+	for (size_t k = 0; k < n_writer_options; k++) {
+		const struct format_option *o = writer_options[k];
+		char text[512];
+		int n = fprintf(f, "      --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+		n += n < 21 ? fprintf(f, "%*s", 22 - n, "") : 0;
+		snprintf(text, sizeof text, "%s (%s)", o->help, takers(o->name));
+		print_wrapped(f, n > 22 ? 80 : n, text);
+	}
+}
 
 static void usage(FILE *f)
 {
@@ -55,8 +121,10 @@ static void usage(FILE *f)
 	      "      --list-formats  list the formats with what they can do\n"
 	      "      --help          show this help\n"
 	      "      --version       show the version\n"
-	      "\n"
-	      "Example: prof -t rprof -o copy.out Rprof.out\n"
+	      "Options of output formats (for the formats named):\n",
+	      f);
+	writer_usage(f);
+	fputs("\nExample: prof -t rprof -o copy.out Rprof.out\n"
 	      "See prof(1) for details.\n",
 	      f);
 }
@@ -80,9 +148,23 @@ static void list_formats(void)
 	}
 }
 
-static void parse_options(int argc, char **argv, struct options *o)
+/* A writer's option: its value checked now, so a bad one is a usage error. */
+static void take_writer_option(struct options *o, const struct format_option *opt, const char *value)
 {
-	static const struct option long_options[] = {
+	const char *wanted = opt->check && value ? opt->check(value) : NULL;
+	if (wanted) {
+		char message[512];
+		snprintf(message, sizeof message, "--%s takes %s, not '%s'", opt->name, wanted, value);
+		usage_error("%s", message);
+	}
+	grow((void **)&o->given, &o->cap_given, o->n_given + 1, sizeof *o->given);
+	o->given[o->n_given++] = (struct given_option){ opt->name, value ? value : "" };
+}
+
+/* The fixed options, then one for each writer option. */
+static struct option *long_options(void)
+{
+	static const struct option fixed[] = {
 		{ "from", required_argument, NULL, 'f' },
 		{ "to", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
@@ -95,11 +177,29 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "version", no_argument, NULL, 'V' },
 		{ "list-formats", no_argument, NULL, 'L' },
 		{ "progress", no_argument, NULL, 'P' },
-		{ NULL, 0, NULL, 0 },
 	};
+	size_t n_fixed = sizeof fixed / sizeof *fixed;
+	struct option *all = xcalloc(n_fixed + n_writer_options + 1, sizeof *all);
+	memcpy(all, fixed, sizeof fixed);
+	for (size_t k = 0; k < n_writer_options; k++)
+		all[n_fixed + k] = (struct option){ writer_options[k]->name,
+						    writer_options[k]->arg ? required_argument : no_argument,
+						    NULL, WRITER_OPTION + (int)k };
+	return all;
+}
+
+static void parse_options(int argc, char **argv, struct options *o)
+{
+	/* Static: --help and usage errors exit from inside the loop. */
+	static struct option *options;
+	options = long_options();
 	int c;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":f:t:o:s:l:qcm:", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:t:o:s:l:qcm:", options, NULL)) != -1) {
+		if (c >= WRITER_OPTION) {
+			take_writer_option(o, writer_options[c - WRITER_OPTION], optarg);
+			continue;
+		}
 		switch (c) {
 		case 'f': o->from = optarg; break;
 		case 't': o->to = optarg; break;
@@ -121,6 +221,10 @@ static void parse_options(int argc, char **argv, struct options *o)
 		default: usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	free(options);
+	options = NULL;
+	o->write.given = o->given;
+	o->write.n_given = o->n_given;
 	o->inputs = argv + optind;
 	o->n_inputs = argc - optind;
 	int stdin_inputs = o->n_inputs == 0;
@@ -146,6 +250,13 @@ static const struct format *pick_writer(const struct options *o)
 	}
 	if (!f->write)
 		usage_error("format '%s' cannot be written", f->name);
+	for (size_t i = 0; i < o->n_given; i++)
+		if (!format_option(f, o->given[i].name)) {
+			char message[512];
+			snprintf(message, sizeof message, "--%s is for %s, not for -t %s", o->given[i].name,
+				 takers(o->given[i].name), f->name);
+			usage_error("%s", message);
+		}
 	return f;
 }
 
@@ -252,7 +363,9 @@ static int convert(const struct options *o, const struct format *writer)
 	}
 	/* A progress line on the terminal the output goes to would break it up. */
 	progress_enable(!o->quiet && (o->progress || (isatty(2) && !output_is_terminal(&out))));
-	int ok = read_inputs(o, &m) == 0 && model_validate(&m, "merged profile") == 0 &&
+	/* Each input was validated as it was read; a merge is checked once more. */
+	int ok = read_inputs(o, &m) == 0 &&
+		 (o->n_inputs < 2 || model_validate(&m, "merged profile") == 0) &&
 		 writer->write(&m, &out, &o->write) == 0;
 	if (ok)
 		ok = output_commit(&out) == 0;
@@ -273,8 +386,8 @@ static void on_signal(int sig)
 
 int main(int argc, char **argv)
 {
-	struct options o = { NULL, NULL, NULL, DEFAULT_MAX_MEMORY, NULL, 0, 0, 0, 0,
-			     { NULL, FAST_GZIP_LEVEL } };
+	struct options o = { .max_memory = DEFAULT_MAX_MEMORY, .write = { .level = FAST_GZIP_LEVEL } };
+	collect_writer_options();
 	parse_options(argc, argv, &o);
 	limit_memory(o.max_memory);
 	const struct format *writer = o.check ? NULL : pick_writer(&o);
@@ -285,5 +398,7 @@ int main(int argc, char **argv)
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);
 	diag_on_fatal(output_remove_pending);
-	return o.check ? check(&o) : convert(&o, writer);
+	int rc = o.check ? check(&o) : convert(&o, writer);
+	free(o.given);
+	return rc;
 }

@@ -1,7 +1,6 @@
 /*
- * LispWorks profiler tree reader (shared/formats/lispworks.md, and the
- * reading rules in shared/testdata/lispworks/README.md where the manual
- * is silent).
+ * LispWorks profiler tree reader (docs/formats/lispworks.md: the format,
+ * and the reading rules where the manual is silent).
  *
  * Every node becomes a location of its own and one sample row, in file
  * order, whose value is the node's self count (Count minus its children's
@@ -20,8 +19,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../io/diag.h"
-#include "../model/alloc.h"
+#include "../base/diag.h"
+#include "../base/alloc.h"
+#include "../base/utf8.h"
+#include "../io/lines.h"
 #include "lispworks.h"
 
 struct ancestor {
@@ -37,7 +38,7 @@ struct node {
 };
 
 struct reader {
-	struct input *in;
+	struct lines lines;
 	struct model *m;
 	struct ancestor *path; /* path[d]: the last node read at depth d */
 	size_t depth, cap_path; /* depth: how many of path are live */
@@ -48,53 +49,25 @@ struct reader {
 };
 
 __attribute__((format(printf, 2, 3)))
-static int fail(const struct reader *r, const char *fmt, ...)
+static int fail(struct reader *r, const char *fmt, ...)
 {
+	char msg[256];
 	va_list ap;
 	va_start(ap, fmt);
-	diag_verror(r->in->name, r->in->line, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	return -1;
+	return lines_errorf(&r->lines, 0, "%s", msg);
 }
 
-/* Well-formed UTF-8 only: no overlongs, surrogates or code points past U+10FFFF. */
-static int valid_utf8(const unsigned char *s, size_t len)
-{
-	for (size_t i = 0; i < len;) {
-		unsigned char c = s[i];
-		size_t n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
-			 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-		if (n == 0 || i + n > len)
-			return 0;
-		for (size_t k = 1; k < n; k++)
-			if ((s[i + k] & 0xc0) != 0x80)
-				return 0;
-		if ((c == 0xe0 && s[i + 1] < 0xa0) || (c == 0xed && s[i + 1] > 0x9f) ||
-		    (c == 0xf0 && s[i + 1] < 0x90) || (c == 0xf4 && s[i + 1] > 0x8f))
-			return 0;
-		i += n;
-	}
-	return 1;
-}
-
-enum { INPUT_FAILED = -2 };
-
-/*
- * Takes the next line, CR-LF as LF; checks what every line must be. -1: a
- * bad line, consumed; INPUT_FAILED: reading failed, nothing to go on with.
- */
+/* Takes the next line; checks what every line of a tree must be. */
 static int next_line(struct reader *r, const char **s, size_t *len)
 {
-	int rc = input_get_line(r->in, s, len);
+	int rc = lines_next(&r->lines, s, len);
 	if (rc <= 0)
-		return rc < 0 ? INPUT_FAILED : 0;
-	if (*len > 0 && (*s)[*len - 1] == '\r')
-		(*len)--;
+		return rc;
 	if (memchr(*s, '\r', *len))
 		return fail(r, "carriage return inside a line");
-	if (memchr(*s, '\0', *len))
-		return fail(r, "NUL byte in line");
-	if (!valid_utf8((const unsigned char *)*s, *len))
+	if (!utf8_valid((const unsigned char *)*s, *len))
 		return fail(r, "not valid UTF-8");
 	return 1;
 }
@@ -118,7 +91,7 @@ static int read_header(struct reader *r, const char *s, size_t len)
 }
 
 /* An integer field: ASCII digits only, at most 2^63-1. */
-static int integer(const struct reader *r, const char *s, size_t len, const char *what,
+static int integer(struct reader *r, const char *s, size_t len, const char *what,
 		   int64_t *value)
 {
 	uint64_t v = 0;
@@ -139,7 +112,7 @@ static const char *const field_names[5] = { "Depth", "Count", "Call-Count", "See
 					     "Top-Count" };
 
 /* Splits on the first five '|': five integers, then the name, verbatim. */
-static int split(const struct reader *r, const char *s, size_t len, int64_t fields[5],
+static int split(struct reader *r, const char *s, size_t len, int64_t fields[5],
 		 const char **name, size_t *name_len)
 {
 	size_t start = 0;
@@ -167,17 +140,17 @@ static int function_of(struct reader *r, const char *name, size_t len, const int
 	f.name = f.system_name = model_str(r->m, name, len);
 	*function = model_function(r->m, &f);
 	struct model_function *known = &r->m->functions[*function];
-	if (!known->has_tree_info) {
-		known->has_tree_info = 1;
-		known->call_count = fields[2];
-		known->seen_count = fields[3];
-		known->top_count = fields[4];
-	} else if (known->call_count != fields[2] || known->seen_count != fields[3] ||
-		   known->top_count != fields[4]) {
+	if (!known->tree.known) {
+		known->tree.known = 1;
+		known->tree.call_count = fields[2];
+		known->tree.seen_count = fields[3];
+		known->tree.top_count = fields[4];
+	} else if (known->tree.call_count != fields[2] || known->tree.seen_count != fields[3] ||
+		   known->tree.top_count != fields[4]) {
 		return fail(r, "function-info %" PRId64 "|%" PRId64 "|%" PRId64
 			       " differs from the %" PRId64 "|%" PRId64 "|%" PRId64 " seen before for this name",
-			    fields[2], fields[3], fields[4], known->call_count, known->seen_count,
-			    known->top_count);
+			    fields[2], fields[3], fields[4], known->tree.call_count, known->tree.seen_count,
+			    known->tree.top_count);
 	}
 	return 0;
 }
@@ -219,41 +192,43 @@ static int read_node(struct reader *r, const char *s, size_t len)
 	}
 	if (function_of(r, name, name_len, fields, &function) < 0)
 		return -1;
-	struct model_location l = { function, 0, 0, ++r->n_read, MODEL_NONE, 0, 0, 0, 0 };
+	struct model_location l = { .function = function,
+				    .native = { .id = ++r->n_read, .mapping = MODEL_NONE } };
 	uint32_t caller = depth > 0 ? r->path[depth - 1].stack : MODEL_EMPTY_STACK;
 	uint32_t stack = model_stack(r->m, model_add_location(r->m, &l, NULL, 0), caller);
 	grow((void **)&r->nodes, &r->cap_nodes, r->n_nodes + 1, sizeof *r->nodes);
 	r->nodes[r->n_nodes] = (struct node){ stack, 0 };
 	grow((void **)&r->path, &r->cap_path, (size_t)depth + 1, sizeof *r->path);
-	r->path[depth] = (struct ancestor){ stack, count, 0, r->n_nodes++, r->in->line };
+	r->path[depth] = (struct ancestor){ stack, count, 0, r->n_nodes++, lines_number(&r->lines) };
 	r->depth = (size_t)depth + 1;
 	return 0;
 }
 
 int lispworks_read(struct input *in, struct model *m)
 {
-	struct reader r = { in, m, NULL, 0, 0, 0, NULL, 0, 0 };
+	struct reader r;
 	const char *s;
 	size_t len;
 	int rc;
-	m->tree_nodes = 1;
-	m->keep_samples_apart = 1;
+	memset(&r, 0, sizeof r);
+	r.m = m;
+	lines_begin(&r.lines, in);
+	/* Every node its own location and row, in file order. */
+	m->rules = (struct model_rules){ .strict_r = 1, .keep_rows_apart = 1, .tree_nodes = 1 };
 	model_add_sample_type(m, "samples", "count");
 	if ((rc = next_line(&r, &s, &len)) == 0)
 		diag_error(in->name, 0, "empty input");
 	/* Without a header, nothing after it can be read as a tree. */
 	int failed = rc <= 0 || read_header(&r, s, len) < 0;
 	int go_on = !failed;
-	while (go_on && (rc = next_line(&r, &s, &len)) != 0 && rc != INPUT_FAILED) {
+	while (go_on && (rc = next_line(&r, &s, &len)) != 0) {
 		if (rc > 0 && len == 0)
 			rc = fail(&r, "blank line");
 		else if (rc > 0 && s[0] != ';')
 			rc = read_node(&r, s, len);
-		if (rc < 0)
-			failed = 1;
-		go_on = !failed || diag_go_on();
+		failed |= rc < 0;
+		go_on = rc >= 0 || lines_go_on(&r.lines);
 	}
-	failed |= rc == INPUT_FAILED;
 	while (!failed && r.depth > 0)
 		close_node(&r, --r.depth);
 	free(r.path);

@@ -7,7 +7,14 @@
  * The function-info is the input's when it had one, else computed:
  * Seen-Count = weight of the samples the function is in (once each),
  * Top-Count = weight of those whose leaf it is, Call-Count 0.
- * The weight is the chosen sample type (--sample-type; default as pprof's).
+ * The weight is the chosen sample type (--sample-type; default as pprof's);
+ * one with decimals is refused, since a Count is a whole number.
+ *
+ * A tree line is UTF-8 text (the reader refuses anything else), so a name
+ * is written with U+FFFD for each byte that is not UTF-8 and for a NUL,
+ * and a space for a line break, with a warning. Nodes and function-info
+ * go by the name as written: two names that come out the same are one
+ * function of the tree, so what is written always reads back.
  *
  * Linear in the size of the model whatever the depth: the tree node of a
  * stack is remembered per stack node, samples add their weight to their
@@ -19,15 +26,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../io/diag.h"
-#include "../model/alloc.h"
+#include "../base/diag.h"
+#include "../base/alloc.h"
+#include "../base/utf8.h"
 #include "../model/view.h"
 #include "lispworks.h"
 
 struct node {
-	uint32_t key;      /* a name string id, or a location when by_location */
+	uint32_t key;      /* a written name, or a location when by_location */
 	uint8_t by_location;
-	uint32_t name;     /* MODEL_NONE for an unsymbolized address */
+	uint32_t name;     /* in `written`; MODEL_NONE for an unsymbolized address */
 	struct model_frame frame; /* the first frame seen here, which names the node */
 	uint32_t parent, first_child, last_child, next_sibling;
 	int64_t count;
@@ -47,7 +55,13 @@ struct writer {
 	struct node *nodes; /* [0] is a virtual root above the real roots */
 	size_t n_nodes, cap_nodes;
 	struct hashidx index;
-	struct info *info; /* by name string id */
+	struct strtab written;       /* names as the tree holds them */
+	uint32_t *written_of;        /* by function: its name in `written`, plus 1; 0: not yet */
+	char *scratch;
+	size_t cap_scratch;
+	int replaced;                /* some name needed replacing */
+	struct info *info; /* by written name */
+	size_t cap_info;
 	uint32_t *node_of_stack; /* tree node of each stack node; 0: not yet */
 	uint32_t *pending;       /* stack nodes waiting for their node */
 	size_t cap_pending;
@@ -65,11 +79,50 @@ static int child_equals(const void *ctx, uint32_t id, const void *key)
 	return n->parent == k->parent && n->key == k->key && n->by_location == k->by_location;
 }
 
+/* Appends the bytes of s as a tree line can hold them to w->scratch at *len. */
+static void sanitize(struct writer *w, const char *s, size_t n, size_t *len)
+{
+	grow((void **)&w->scratch, &w->cap_scratch, *len + 3 * n + 1, 1);
+	for (size_t i = 0; i < n;) {
+		const unsigned char *c = (const unsigned char *)s + i;
+		size_t k = *c && *c != '\n' && *c != '\r' ? utf8_char(c, n - i) : 0;
+		if (k) {
+			memcpy(w->scratch + *len, c, k);
+			*len += k;
+			i += k;
+			continue;
+		}
+		const char *put = *c == '\n' || *c == '\r' ? " " : UTF8_REPLACEMENT;
+		memcpy(w->scratch + *len, put, strlen(put));
+		*len += strlen(put);
+		w->replaced = 1;
+		i++;
+	}
+}
+
+/* A function's name as the tree holds it, made once per function. */
+static uint32_t written_name(struct writer *w, uint32_t function)
+{
+	if (!w->written_of[function]) {
+		struct model_frame fr = { function, 0, 0 };
+		struct model_name name;
+		size_t len = 0;
+		model_frame_name(w->m, &fr, &name);
+		sanitize(w, name.bytes, name.len, &len);
+		uint32_t id = strtab_intern(&w->written, w->scratch, len);
+		size_t old = w->cap_info;
+		grow((void **)&w->info, &w->cap_info, id + 1, sizeof *w->info);
+		memset(w->info + old, 0, (w->cap_info - old) * sizeof *w->info);
+		w->written_of[function] = id + 1;
+	}
+	return w->written_of[function] - 1;
+}
+
 static uint32_t child(struct writer *w, uint32_t parent, const struct model_frame *fr)
 {
 	const struct model *m = w->m;
-	uint32_t name = fr->function == MODEL_NONE ? MODEL_NONE : m->functions[fr->function].name;
-	uint8_t by_location = m->tree_nodes || name == MODEL_NONE;
+	uint32_t name = fr->function == MODEL_NONE ? MODEL_NONE : written_name(w, fr->function);
+	uint8_t by_location = m->rules.tree_nodes || name == MODEL_NONE;
 	struct child_key key = { parent, by_location ? fr->location : name, by_location };
 	uint64_t h = hash_mix(hash_mix(parent, key.key), by_location);
 	uint32_t id = hashidx_find(&w->index, h, child_equals, w, &key);
@@ -123,11 +176,8 @@ static int add_row(struct writer *w, const struct model_row *row)
 {
 	view_values(&w->view, row, w->values);
 	int64_t weight = w->values[w->type];
-	if (weight < 0) {
-		diag_error(w->out->name, 0, "sample %zu has a negative value; a tree cannot hold it",
-			   row->index);
-		return -1;
-	}
+	if (weight < 0)
+		return view_refuse_negative(w->m, row->index, w->type, weight, "a tree", w->out->name);
 	uint32_t leaf = node_of(w, row->stack);
 	if (leaf == 0)
 		return 0;
@@ -197,37 +247,26 @@ static void take_stored_info(struct writer *w)
 {
 	for (size_t i = 0; i < w->m->n_functions; i++) {
 		const struct model_function *f = &w->m->functions[i];
-		if (!f->has_tree_info)
+		/* A function on no node says nothing about the tree. */
+		if (!f->tree.known || !w->written_of[i])
 			continue;
-		struct info *in = &w->info[f->name];
-		in->call = f->call_count;
-		in->seen = f->seen_count;
-		in->top = f->top_count;
+		struct info *in = &w->info[w->written_of[i] - 1];
+		in->call = f->tree.call_count;
+		in->seen = f->tree.seen_count;
+		in->top = f->tree.top_count;
 	}
 }
 
-/* A node's name: a line of UTF-8 that can be read back. */
 static void write_name(struct writer *w, const struct node *n)
 {
 	struct model_name name;
+	if (n->name != MODEL_NONE) {
+		const struct strtab_entry *e = strtab_get(&w->written, n->name);
+		output_write(w->out, e->bytes, e->len);
+		return;
+	}
 	model_frame_name(w->m, &n->frame, &name);
 	output_write(w->out, name.bytes, name.len);
-}
-
-/* Checked before anything is written: stdout cannot be taken back. */
-static int names_fit(const struct writer *w)
-{
-	for (size_t i = 1; i < w->n_nodes; i++) {
-		struct model_name e;
-		model_frame_name(w->m, &w->nodes[i].frame, &e);
-		if (memchr(e.bytes, '\n', e.len) || memchr(e.bytes, '\r', e.len) ||
-		    memchr(e.bytes, '\0', e.len)) {
-			diag_error(w->out->name, 0, "function name with a line break or NUL byte; "
-						    "a tree line cannot hold it");
-			return -1;
-		}
-	}
-	return 0;
 }
 
 static int write_node(struct writer *w, uint32_t node, size_t depth)
@@ -252,7 +291,9 @@ static void write_header(struct writer *w)
 	output_str(w->out, LISPWORKS_MARKER ": ");
 	if (name != HASHIDX_NONE) {
 		const struct strtab_entry *e = strtab_get(&w->m->strings, name);
-		output_write(w->out, e->bytes, e->len);
+		size_t len = 0;
+		sanitize(w, e->bytes, e->len, &len);
+		output_write(w->out, w->scratch, len);
 	}
 	output_byte(w->out, '\n');
 }
@@ -264,10 +305,14 @@ int lispworks_write(const struct model *m, struct output *out, const struct writ
 	w.m = m;
 	w.out = out;
 	view_init(&w.view, m);
-	if (m->n_rows && view_pick(&w.view, opts->sample_type, out->name, &w.type) < 0)
+	if (m->n_rows && view_pick(&w.view, opts->sample_type, VIEW_WEIGHT, out->name, &w.type) < 0)
 		return -1;
+	/* A tree's Count is a whole number: a fraction is refused, not rounded. */
+	if (m->n_rows && view_decimals(&w.view, w.type))
+		return view_refuse_decimals(&w.view, w.type, "a LispWorks tree", out->name);
 	w.values = xmalloc((w.view.n_types + 1) * sizeof *w.values);
-	w.info = xcalloc(m->strings.count, sizeof *w.info);
+	strtab_init(&w.written);
+	w.written_of = xcalloc(m->n_functions + 1, sizeof *w.written_of);
 	w.node_of_stack = xcalloc(m->n_stacks, sizeof *w.node_of_stack);
 	grow((void **)&w.nodes, &w.cap_nodes, 1, sizeof *w.nodes);
 	w.nodes[0] = (struct node){ 0, 0, MODEL_NONE, { MODEL_NONE, 0, 0 }, 0, 0, 0, 0, 0 };
@@ -278,8 +323,6 @@ int lispworks_write(const struct model *m, struct output *out, const struct writ
 	for (const struct model_row *row; rc == 0 && (row = rows_next(&rows));)
 		rc = add_row(&w, row);
 	rows_end(&rows);
-	if (rc == 0)
-		rc = names_fit(&w);
 	if (rc == 0) {
 		sum_counts(&w);
 		walk(&w, enter_seen, leave_seen);
@@ -290,6 +333,12 @@ int lispworks_write(const struct model *m, struct output *out, const struct writ
 	free(w.nodes);
 	hashidx_free(&w.index);
 	free(w.info);
+	free(w.written_of);
+	free(w.scratch);
+	strtab_free(&w.written);
+	if (rc == 0 && w.replaced)
+		diag_warn(out->name, 0, "names with line breaks, NUL bytes or bytes that are not "
+					"UTF-8: written with a space or U+FFFD, as a tree line is UTF-8 text");
 	free(w.node_of_stack);
 	free(w.pending);
 	free(w.values);

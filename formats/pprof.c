@@ -1,5 +1,9 @@
-/* pprof: registration and the probe. */
+/* pprof: registration, the probe, and the scale of a unit with decimals. */
 #include <pb_decode.h>
+#include <string.h>
+
+#include "../base/alloc.h"
+#include "../base/numtext.h"
 
 #include "pprof.h"
 
@@ -42,6 +46,30 @@ static int pprof_probe(const unsigned char *prefix, size_t len)
 	if (known == 0 || unknown > known)
 		return 0;
 	return s.bytes_left == 0 ? 80 : 60;
+}
+
+char *pprof_scaled_unit(const char *unit, unsigned decimals)
+{
+	size_t len = strlen(unit);
+	char *text = xmalloc(len + decimals + 3);
+	memcpy(text, unit, len);
+	text[len++] = '/';
+	text[len++] = '1';
+	memset(text + len, '0', decimals);
+	text[len + decimals] = '\0';
+	return text;
+}
+
+unsigned pprof_unit_decimals(const char *unit, size_t len, size_t *base_len)
+{
+	size_t zeros = 0;
+	while (zeros < len && unit[len - 1 - zeros] == '0')
+		zeros++;
+	if (zeros == 0 || zeros > DECIMALS_MAX || len < zeros + 3 || unit[len - zeros - 1] != '1' ||
+	    unit[len - zeros - 2] != '/')
+		return 0;
+	*base_len = len - zeros - 2;
+	return (unsigned)zeros;
 }
 
 static const char *const pprof_extensions[] = { ".pb.gz", ".pb", ".pprof", NULL };

@@ -33,7 +33,7 @@ struct pprof_raw {
 	struct pprof_raw_sample *samples;
 	size_t n_samples, cap_samples;
 	/*
-	 * Samples' location ids, as varints (model/varint.h): they are most of
+	 * Samples' location ids, as varints (base/varint.h): they are most of
 	 * a big profile and are kept until the locations have been read.
 	 */
 	unsigned char *location_ids;
@@ -75,14 +75,62 @@ int pprof_write(const struct model *m, struct output *out, const struct write_op
 #define PPROF_RPROF_RUN "prof:rprof:run "
 #define PPROF_RPROF_FILE "prof:rprof:file "
 #define PPROF_RPROF_TRUNCATED "prof:rprof:truncated"
+/* Words between a run comment's first sample and its header line. */
+#define PPROF_RPROF_UNQUOTED "unquoted "
+#define PPROF_RPROF_CRLF "crlf "
+#define PPROF_RPROF_NO_FINAL_NEWLINE "no-final-newline "
 extern const char *const pprof_rprof_memory_keys[4];
 extern const char *const pprof_rprof_memory_units[4];
+/*
+ * The function of a "<no location>" frame (R's reference alone), whose
+ * file is the reference's: made up only in pprof, which has no lines
+ * without a function.
+ */
+#define PPROF_RPROF_NO_LOCATION "prof:rprof:no-location"
+/* Labels of a sample whose outermost frame has a call site: its file and line. */
+#define PPROF_RPROF_CALL_FILE "rprof:call_file"
+#define PPROF_RPROF_CALL_LINE "rprof:call_line"
+
+/* An Rprof profile carried in pprof: its runs and #File lines. */
+struct pprof_rprof {
+	struct model_run *runs;
+	size_t n_runs, cap_runs;
+	struct model_source_file *files;
+	size_t n_files, cap_files;
+	struct run_replay replay;
+	uint8_t crlf, no_final_newline;
+	struct model_location *frames; /* a stack being given its call site */
+	size_t cap_frames;
+};
 
 /*
- * Turns a model read from a pprof file that prof wrote from Rprof back
- * into the model of that Rprof file. 1 if it did, 0 if the profile carries
- * no Rprof annotations (or inconsistent ones: it then stays plain pprof).
+ * Is the decoded profile one that prof wrote from Rprof? 1 with *a filled
+ * (free it with pprof_rprof_free), 0 if it carries no Rprof annotations or
+ * ones that do not fit (then with a warning): it is read as plain pprof.
  */
-int pprof_rprof_restore(struct model *m, const char *source);
+int pprof_rprof_detect(struct model *m, const struct pprof_raw *raw, const char *source,
+		       struct pprof_rprof *a);
+/* A function as the Rprof model has it: truncated by its marker, no id. */
+void pprof_rprof_function(struct model *m, struct model_function *f);
+/*
+ * Adds raw sample `index` as a row of ticks, with the runs and #File lines
+ * that stood before it (and after it, for the last sample).
+ */
+void pprof_rprof_add_sample(struct model *m, struct pprof_rprof *a, const struct pprof_raw *raw,
+			    size_t index, uint32_t stack);
+/* After the last sample: what stood after it, and how the file's lines ended. */
+void pprof_rprof_finish(struct model *m, struct pprof_rprof *a);
+void pprof_rprof_free(struct pprof_rprof *a);
+
+/*
+ * pprof's values are integers: a sample type with decimals (model.h) is
+ * written with its integers as they are and the scale in its unit,
+ * "count/1000" for thousandths of a count, which the reader takes back.
+ * The unit of a type with `decimals` (> 0), allocated; and the decimals a
+ * unit so written says, 0 for any other, with the length of the unit
+ * before the scale.
+ */
+char *pprof_scaled_unit(const char *unit, unsigned decimals);
+unsigned pprof_unit_decimals(const char *unit, size_t len, size_t *base_len);
 
 #endif

@@ -13,9 +13,9 @@
 
 #include <pb_decode.h>
 
-#include "../io/diag.h"
-#include "../model/alloc.h"
-#include "../model/varint.h"
+#include "../base/diag.h"
+#include "../base/alloc.h"
+#include "../base/varint.h"
 #include "pprof.h"
 
 struct decoder {

@@ -1,9 +1,10 @@
 /*
  * pprof reader, second half: checks a decoded profile by Go's rules
- * (formats/pprof.md: string table, ids, references, value counts, labels)
+ * (docs/formats/pprof.md: string table, ids, references, value counts, labels)
  * and builds the model, keeping ids, order and every field, so that the
  * writer can give back what Go's profile package would read from the
- * input. A profile that prof wrote from Rprof becomes that Rprof model again.
+ * input. A profile that prof wrote from Rprof is built as that Rprof model
+ * (pprof_rprof.c), decided before anything is built.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -11,9 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../io/diag.h"
-#include "../model/alloc.h"
-#include "../model/varint.h"
+#include "../base/diag.h"
+#include "../base/alloc.h"
+#include "../base/varint.h"
 #include "pprof.h"
 
 struct resolver {
@@ -43,6 +44,9 @@ struct resolver {
 	uint64_t *ids; /* the sample being resolved's location ids */
 	size_t cap_ids;
 	uint32_t *function_of; /* model function by raw function index */
+	uint32_t *location_of; /* model location by raw location index */
+	uint32_t *no_location_file; /* by raw function index: the file of a "<no location>" one */
+	struct pprof_rprof *rprof; /* non-NULL: the file carries an Rprof profile */
 	uint64_t at;           /* offset of the message being resolved; 0: none */
 	const char *field;     /* and what it is */
 };
@@ -162,12 +166,23 @@ static struct id_table location_table(const struct pprof_raw *raw)
 
 static int build_sample_types(struct resolver *r)
 {
+	/* R's ticks; time and memory are what the view makes of them. */
+	if (r->rprof) {
+		model_add_sample_type(r->m, "samples", "count");
+		return 0;
+	}
 	for (size_t i = 0; i < r->raw->n_sample_types; i++) {
-		struct model_sample_type t;
+		struct model_sample_type t = { 0, 0, 0 };
 		locate(r, "sample_type", r->raw->sample_type_at[i]);
 		if (str(r, r->raw->sample_types[i].type, "a sample type", &t.type) < 0 ||
 		    str(r, r->raw->sample_types[i].unit, "a sample unit", &t.unit) < 0)
 			return -1;
+		/* "count/1000": thousandths of a count, as the writer gives decimals. */
+		const struct strtab_entry *unit = strtab_get(&r->m->strings, t.unit);
+		size_t base_len;
+		t.decimals = (uint8_t)pprof_unit_decimals(unit->bytes, unit->len, &base_len);
+		if (t.decimals)
+			t.unit = model_str(r->m, unit->bytes, base_len);
 		grow((void **)&r->m->sample_types, &r->m->cap_sample_types, i + 1,
 		     sizeof *r->m->sample_types);
 		r->m->sample_types[i] = t;
@@ -203,51 +218,76 @@ static int build_functions(struct resolver *r)
 	if (index_ids(r, &r->function_ids, &t, raw->n_functions, "function", raw->function_at) < 0)
 		return -1;
 	r->function_of = xmalloc((raw->n_functions + 1) * sizeof *r->function_of);
+	r->no_location_file = xmalloc((raw->n_functions + 1) * sizeof *r->no_location_file);
 	for (size_t i = 0; i < raw->n_functions; i++) {
 		const perftools_profiles_Function *p = &raw->functions[i];
 		locate(r, "function", raw->function_at[i]);
-		struct model_function f = { .start_line = p->start_line, .id = p->id };
+		struct model_function f = { .start_line = p->start_line, .native_id = p->id };
 		if (str(r, p->name, "a function name", &f.name) < 0 ||
 		    str(r, p->system_name, "a function's system name", &f.system_name) < 0 ||
 		    str(r, p->filename, "a function's file name", &f.file_name) < 0)
 			return -1;
+		r->no_location_file[i] = MODEL_NONE;
+		/* R's "<no location>" is no function: only its file is kept. */
+		if (r->rprof && model_str_is(r->m, f.system_name, PPROF_RPROF_NO_LOCATION)) {
+			r->no_location_file[i] = f.file_name;
+			r->function_of[i] = MODEL_NONE;
+			continue;
+		}
+		if (r->rprof)
+			pprof_rprof_function(r->m, &f);
 		r->function_of[i] = model_function(r->m, &f);
 	}
 	return 0;
 }
 
+/* The raw index of a line's function. */
 static int line_function(struct resolver *r, const perftools_profiles_Line *line,
-			 uint64_t location_id, uint32_t *function)
+			 uint64_t location_id, uint32_t *raw_index)
 {
 	struct id_table t = function_table(r->raw);
-	uint32_t f = find_id(&r->function_ids, &t, line->function_id);
-	if (f == HASHIDX_NONE)
+	*raw_index = find_id(&r->function_ids, &t, line->function_id);
+	if (*raw_index == HASHIDX_NONE)
 		return bad(r, "location %" PRIu64 " has a line with unknown function %" PRIu64,
 			   location_id, line->function_id);
-	*function = r->function_of[f];
 	return 0;
 }
 
-static int build_location(struct resolver *r, const struct pprof_raw_location *p,
-			  struct model_line **inlined, size_t *cap)
+/*
+ * A location of R's: a function and a line, or the call site of a
+ * "<no location>" frame, whose made-up function is raw function `first`.
+ */
+static uint32_t rprof_location(struct resolver *r, uint32_t first, const struct model_location *l)
+{
+	if (first != HASHIDX_NONE && r->no_location_file[first] != MODEL_NONE)
+		return model_location_called(r->m, MODEL_NONE, 0,
+					     (struct model_call_site){ r->no_location_file[first], l->line });
+	return model_location(r->m, l->function, l->line);
+}
+
+static int build_location(struct resolver *r, size_t i, struct model_line **inlined, size_t *cap)
 {
 	const struct pprof_raw *raw = r->raw;
-	struct model_location l = { MODEL_NONE, 0, 0, p->id, MODEL_NONE, p->address, 0, 0,
-				    (uint8_t)p->is_folded };
+	const struct pprof_raw_location *p = &raw->locations[i];
+	struct model_location l = { .function = MODEL_NONE,
+				    .native = { p->id, MODEL_NONE, p->address, (uint8_t)p->is_folded } };
 	/* A mapping id that names no mapping means none, as in Go. */
 	struct id_table mappings = mapping_table(raw);
 	if (p->mapping_id)
-		l.mapping = find_id(&r->mapping_ids, &mappings, p->mapping_id);
-	if (l.mapping == HASHIDX_NONE)
-		l.mapping = MODEL_NONE;
+		l.native.mapping = find_id(&r->mapping_ids, &mappings, p->mapping_id);
+	if (l.native.mapping == HASHIDX_NONE)
+		l.native.mapping = MODEL_NONE;
 	size_t n_inlined = p->n_lines ? p->n_lines - 1 : 0;
 	grow((void **)inlined, cap, n_inlined + 1, sizeof **inlined);
+	uint32_t first = HASHIDX_NONE; /* the raw function of the location's own line */
 	for (size_t k = 0; k < p->n_lines; k++) {
 		const perftools_profiles_Line *line = &raw->lines[p->first_line + k];
-		uint32_t function = MODEL_NONE;
-		if (line_function(r, line, p->id, &function) < 0)
+		uint32_t raw_index;
+		if (line_function(r, line, p->id, &raw_index) < 0)
 			return -1;
+		uint32_t function = r->function_of[raw_index];
 		if (k == 0) {
+			first = raw_index;
 			l.function = function;
 			l.line = line->line;
 			l.column = line->column;
@@ -255,7 +295,9 @@ static int build_location(struct resolver *r, const struct pprof_raw_location *p
 			(*inlined)[k - 1] = (struct model_line){ function, line->line, line->column };
 		}
 	}
-	model_add_location(r->m, &l, *inlined, n_inlined);
+	/* An R frame is a function and a line, as the Rprof reader makes it. */
+	r->location_of[i] = r->rprof ? rprof_location(r, first, &l)
+				     : model_add_location(r->m, &l, *inlined, n_inlined);
 	return 0;
 }
 
@@ -268,9 +310,10 @@ static int build_locations(struct resolver *r)
 	struct model_line *inlined = NULL;
 	size_t cap = 0;
 	int rc = 0;
+	r->location_of = xmalloc((raw->n_locations + 1) * sizeof *r->location_of);
 	for (size_t i = 0; i < raw->n_locations && rc == 0; i++) {
 		locate(r, "location", raw->location_at[i]);
-		rc = build_location(r, &raw->locations[i], &inlined, &cap);
+		rc = build_location(r, i, &inlined, &cap);
 	}
 	free(inlined);
 	return rc;
@@ -325,7 +368,7 @@ static int push_frames(struct resolver *r, size_t from, size_t to, uint32_t *sta
 		uint32_t l = find_id(&r->location_ids, &t, r->ids[k]);
 		if (l == HASHIDX_NONE)
 			return bad(r, "a sample names unknown location %" PRIu64, r->ids[k]);
-		*stack = model_stack(r->m, l, *stack);
+		*stack = model_stack(r->m, r->location_of[l], *stack);
 	}
 	return 0;
 }
@@ -375,13 +418,16 @@ static int build_samples(struct resolver *r)
 		locate(r, "sample", s->at);
 		if (s->n_values != raw->n_sample_types)
 			rc = bad(r, "%zu values for %zu sample types", s->n_values, raw->n_sample_types);
-		else if ((rc = build_stack(r, s, &stack)) == 0 &&
-			 (rc = build_labels(r, s, &set, &labels, &cap, &dropped)) == 0)
+		else if ((rc = build_stack(r, s, &stack)) == 0 && r->rprof)
+			pprof_rprof_add_sample(r->m, r->rprof, raw, i, stack);
+		else if (rc == 0 && (rc = build_labels(r, s, &set, &labels, &cap, &dropped)) == 0)
 			model_add_sample(r->m, stack,
 					 s->n_values ? (const int64_t *)raw->values + s->first_value : NULL,
 					 NULL, set);
 	}
 	free(labels);
+	if (rc == 0 && r->rprof)
+		pprof_rprof_finish(r->m, r->rprof);
 	if (dropped)
 		diag_warn(r->source, 0, "%zu labels with no value dropped (pprof readers ignore them)",
 			  dropped);
@@ -412,6 +458,9 @@ static int build_meta(struct resolver *r)
 {
 	const struct pprof_raw *raw = r->raw;
 	locate(r, NULL, 0);
+	/* R's profile has none: its header is in the runs. */
+	if (r->rprof)
+		return 0;
 	if (meta_str(r, "drop_frames", raw->drop_frames) < 0 ||
 	    meta_str(r, "keep_frames", raw->keep_frames) < 0 ||
 	    meta_str(r, "period_type", raw->period_type.type) < 0 ||
@@ -468,16 +517,21 @@ int pprof_read(struct input *in, struct model *m)
 {
 	struct pprof_raw raw;
 	struct resolver r;
+	struct pprof_rprof rprof;
 	memset(&raw, 0, sizeof raw);
 	memset(&r, 0, sizeof r);
 	r.raw = &raw;
 	r.m = m;
 	r.source = in->name;
-	m->lenient = 1;
-	m->keep_samples_apart = 1;
+	/* Any sample types and names, and each sample apart, as the file lists them. */
+	m->rules = (struct model_rules){ .strict_r = 0, .keep_rows_apart = 1 };
 	int rc = pprof_decode(in, m, &raw);
 	if (rc == 0)
 		rc = check_string_table(&r);
+	if (rc == 0 && pprof_rprof_detect(m, &raw, in->name, &rprof)) {
+		r.rprof = &rprof;
+		m->rules = (struct model_rules){ .strict_r = 1 };
+	}
 	if (rc == 0)
 		rc = build_sample_types(&r);
 	if (rc == 0)
@@ -490,8 +544,6 @@ int pprof_read(struct input *in, struct model *m)
 		rc = build_samples(&r);
 	if (rc == 0)
 		rc = build_meta(&r);
-	if (rc == 0)
-		pprof_rprof_restore(m, in->name);
 	free_ids(&r.mapping_ids);
 	free_ids(&r.location_ids);
 	free_ids(&r.function_ids);
@@ -499,6 +551,10 @@ int pprof_read(struct input *in, struct model *m)
 	free(r.callers);
 	free(r.ids);
 	free(r.function_of);
+	free(r.location_of);
+	free(r.no_location_file);
+	if (r.rprof)
+		pprof_rprof_free(r.rprof);
 	pprof_raw_free(&raw);
 	return rc;
 }

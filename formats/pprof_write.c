@@ -17,9 +17,9 @@
 
 #include <pb_encode.h>
 
-#include "../io/diag.h"
-#include "../model/alloc.h"
-#include "../model/varint.h"
+#include "../base/diag.h"
+#include "../base/alloc.h"
+#include "../base/varint.h"
 #include "../model/view.h"
 #include "pprof.h"
 
@@ -45,6 +45,10 @@ struct writer {
 	uint32_t *strings;
 	size_t n_strings, cap_strings;
 	uint64_t *mapping_ids, *location_ids, *function_ids;
+	/* "<no location>" frames, each given a function of its own after the model's. */
+	uint32_t *no_location;
+	size_t n_no_location, cap_no_location;
+	uint64_t first_made_id;
 	struct scratch sample, inner;
 	/*
 	 * The location ids of samples' callers, as packed varints, encoded
@@ -184,11 +188,15 @@ static uint64_t *assign_ids(const void *items, size_t stride, size_t offset, siz
 	return ids;
 }
 
+/* A type with decimals has its scale in its unit ("count/1000"), its values as they are. */
 static bool write_sample_types(struct writer *w)
 {
 	for (size_t i = 0; i < w->view.n_types; i++) {
+		unsigned decimals = view_decimals(&w->view, i);
+		char *scaled = decimals ? pprof_scaled_unit(view_unit(&w->view, i), decimals) : NULL;
 		perftools_profiles_ValueType t = { sx_cstr(w, view_type(&w->view, i)),
-						   sx_cstr(w, view_unit(&w->view, i)) };
+						   sx_cstr(w, scaled ? scaled : view_unit(&w->view, i)) };
+		free(scaled);
 		if (!put_leaf(&w->stream, FIELD_SAMPLE_TYPE, perftools_profiles_ValueType_fields, &t))
 			return false;
 	}
@@ -233,7 +241,18 @@ static bool write_labels(struct writer *w, pb_ostream_t *s, const struct model_r
 		if (!put_label(s, sx(w, l->key), sx(w, l->str), l->num, sx(w, l->num_unit)))
 			return false;
 	}
-	if (!w->view.from_rprof || !m->runs[row->run].memory_profiling)
+	if (!w->view.ticks)
+		return true;
+	/* The call site of a frame; a "<no location>" frame holds its own (write_location). */
+	struct model_call_site site = model_stack_call_site(m, row->stack);
+	if (row->stack != MODEL_EMPTY_STACK && model_is_call_site(m, m->stacks[row->stack].location))
+		site = (struct model_call_site){ 0, 0 };
+	/* An empty path (console input) is no label: Go would drop it as empty. */
+	if (site.file && !put_label(s, sx_cstr(w, PPROF_RPROF_CALL_FILE), sx(w, site.file), 0, 0))
+		return false;
+	if (site.line && !put_label(s, sx_cstr(w, PPROF_RPROF_CALL_LINE), 0, site.line, 0))
+		return false;
+	if (!m->sessions.runs[row->run].memory_profiling)
 		return true;
 	number_memory_strings(w);
 	const struct model_memory *mem = &row->memory;
@@ -297,7 +316,7 @@ static bool encode_sample(struct writer *w, const struct model_row *row, pb_ostr
 	size_t callers_len = 0;
 	if (node && !callers_bytes(w, node->caller, &callers, &callers_len))
 		return false;
-	size_t n_labels = m->label_sets[row->labels].count + 4;
+	size_t n_labels = m->label_sets[row->labels].count + 6;
 	*s = scratch_stream(&w->sample, 3 * MAX_FIELD + VARINT_MAX_BYTES + callers_len +
 					      w->view.n_types * VARINT_MAX_BYTES + n_labels * MAX_LEAF);
 	bool ok = !node || put_stack(s, w->location_ids[node->location], callers, callers_len);
@@ -308,8 +327,8 @@ static bool encode_sample(struct writer *w, const struct model_row *row, pb_ostr
 
 static int is_one_plain_tick(const struct writer *w, const struct model_row *row)
 {
-	return w->view.from_rprof && row->repeat == 1 && row->values[0] == 1 && row->labels == 0 &&
-	       !w->m->runs[row->run].memory_profiling;
+	return w->view.ticks && row->repeat == 1 && row->values[0] == 1 && row->labels == 0 &&
+	       !w->m->sessions.runs[row->run].memory_profiling;
 }
 
 static bool write_sample(struct writer *w, const struct model_row *row)
@@ -336,8 +355,8 @@ static bool write_sample(struct writer *w, const struct model_row *row)
 
 static bool write_mappings(struct writer *w)
 {
-	for (size_t i = 0; i < w->m->n_mappings; i++) {
-		const struct model_mapping *p = &w->m->mappings[i];
+	for (size_t i = 0; i < w->m->native.n_mappings; i++) {
+		const struct model_mapping *p = &w->m->native.mappings[i];
 		perftools_profiles_Mapping mm = { w->mapping_ids[i], p->memory_start, p->memory_limit,
 						  p->file_offset, sx(w, p->filename), sx(w, p->build_id),
 						  p->has_functions, p->has_filenames,
@@ -360,16 +379,36 @@ static bool write_location(struct writer *w, size_t i)
 	const struct model_location *l = &w->m->locations[i];
 	pb_ostream_t s = scratch_stream(&w->inner, 4 * MAX_FIELD + (1 + l->n_inlined) * MAX_LEAF);
 	bool ok = put_varint(&s, 1, w->location_ids[i]) &&
-		  put_varint(&s, 2, l->mapping == MODEL_NONE ? 0 : w->mapping_ids[l->mapping]) &&
-		  put_varint(&s, 3, l->address);
+		  put_varint(&s, 2, l->native.mapping == MODEL_NONE ? 0 : w->mapping_ids[l->native.mapping]) &&
+		  put_varint(&s, 3, l->native.address);
 	if (l->function != MODEL_NONE)
 		ok = ok && put_line(w, &s, l->function, l->line, l->column);
+	if (model_is_call_site(w->m, (uint32_t)i)) {
+		perftools_profiles_Line line = { w->first_made_id + w->n_no_location, l->call_site.line, 0 };
+		grow((void **)&w->no_location, &w->cap_no_location, w->n_no_location + 1,
+		     sizeof *w->no_location);
+		w->no_location[w->n_no_location++] = (uint32_t)i;
+		ok = ok && put_leaf(&s, 4, perftools_profiles_Line_fields, &line);
+	}
 	for (uint32_t k = 0; ok && k < l->n_inlined; k++) {
 		const struct model_line *in = &w->m->inlined[l->first_inlined + k];
 		ok = put_line(w, &s, in->function, in->line, in->column);
 	}
-	ok = ok && put_varint(&s, 5, l->is_folded);
+	ok = ok && put_varint(&s, 5, l->native.is_folded);
 	return ok && put_bytes(&w->stream, FIELD_LOCATION, &w->inner, &s);
+}
+
+/* "prof:rprof:truncated RAW": the marker, and the bytes R wrote (pprof_rprof.c). */
+static int64_t truncated_marker(struct writer *w, uint32_t raw)
+{
+	const struct strtab_entry *e = strtab_get(&w->m->strings, raw);
+	size_t n = strlen(PPROF_RPROF_TRUNCATED);
+	char *text = xmalloc(n + 1 + e->len);
+	memcpy(text, PPROF_RPROF_TRUNCATED " ", n + 1);
+	memcpy(text + n + 1, e->bytes, e->len);
+	int64_t index = sx_bytes(w, text, n + 1 + e->len);
+	free(text);
+	return index;
 }
 
 static bool write_function(struct writer *w, size_t i)
@@ -378,8 +417,21 @@ static bool write_function(struct writer *w, size_t i)
 	perftools_profiles_Function p = { w->function_ids[i], sx(w, f->name), sx(w, f->system_name),
 					  sx(w, f->file_name), f->start_line };
 	if (f->truncated)
-		p.system_name = sx_cstr(w, PPROF_RPROF_TRUNCATED);
+		p.system_name = truncated_marker(w, f->system_name);
 	return put_leaf(&w->stream, FIELD_FUNCTION, perftools_profiles_Function_fields, &p);
+}
+
+static bool write_made_functions(struct writer *w)
+{
+	for (size_t k = 0; k < w->n_no_location; k++) {
+		const struct model_location *l = &w->m->locations[w->no_location[k]];
+		perftools_profiles_Function p = { w->first_made_id + k, sx_cstr(w, "<no location>"),
+						  sx_cstr(w, PPROF_RPROF_NO_LOCATION),
+						  sx(w, l->call_site.file), 0 };
+		if (!put_leaf(&w->stream, FIELD_FUNCTION, perftools_profiles_Function_fields, &p))
+			return false;
+	}
+	return true;
 }
 
 static bool write_string_table(struct writer *w)
@@ -413,17 +465,20 @@ static void rprof_comments(struct writer *w, uint64_t **comments, size_t *n, siz
 	const struct model *m = w->m;
 	char *text = NULL;
 	size_t cap_text = 0;
-	for (size_t r = 0, f = 0; r < m->n_runs; r++) {
-		const struct model_run *run = &m->runs[r];
+	for (size_t r = 0, f = 0; r < m->sessions.n_runs; r++) {
+		const struct model_run *run = &m->sessions.runs[r];
 		grow((void **)&text, &cap_text, 256, 1);
-		snprintf(text, cap_text, "%s%" PRIu32 " %s%s%s%s%" PRIu64, PPROF_RPROF_RUN, run->first_row,
+		snprintf(text, cap_text, "%s%" PRIu32 " %s%s%s%s%s%s%s%" PRIu64, PPROF_RPROF_RUN,
+			 run->first_row, run->unquoted ? PPROF_RPROF_UNQUOTED : "",
+			 m->sessions.crlf ? PPROF_RPROF_CRLF : "",
+			 m->sessions.no_final_newline ? PPROF_RPROF_NO_FINAL_NEWLINE : "",
 			 run->memory_profiling ? "memory profiling: " : "",
 			 run->gc_profiling ? "GC profiling: " : "",
 			 run->line_profiling ? "line profiling: " : "", "sample.interval=", run->interval_us);
 		grow((void **)comments, cap, *n + 1, sizeof **comments);
 		(*comments)[(*n)++] = (uint64_t)sx_cstr(w, text);
-		for (; f < m->n_source_files && m->source_files[f].run == r; f++) {
-			const struct model_source_file *sf = &m->source_files[f];
+		for (; f < m->sessions.n_files && m->sessions.files[f].run == r; f++) {
+			const struct model_source_file *sf = &m->sessions.files[f];
 			const struct strtab_entry *path = strtab_get(&m->strings, sf->path);
 			size_t need = strlen(PPROF_RPROF_FILE) + 64 + path->len;
 			grow((void **)&text, &cap_text, need, 1);
@@ -445,9 +500,9 @@ static bool write_header_fields(struct writer *w)
 	int64_t period = meta_int(m, "period"), default_type = meta_sx(w, "default_sample_type");
 	uint64_t *comments = NULL;
 	size_t n = 0, cap = 0;
-	if (w->view.from_rprof) {
+	if (w->view.ticks) {
 		period_type = (perftools_profiles_ValueType){ sx_cstr(w, "cpu"), sx_cstr(w, "nanoseconds") };
-		period = (int64_t)m->runs[0].interval_us * 1000;
+		period = (int64_t)m->sessions.runs[0].interval_us * 1000;
 		default_type = sx_cstr(w, "cpu");
 		rprof_comments(w, &comments, &n, &cap);
 	}
@@ -482,7 +537,7 @@ static bool write_profile(struct writer *w)
 	struct row_cursor rows;
 	rows_begin(m, &rows);
 	for (const struct model_row *row; ok && (row = rows_next(&rows));)
-		if (!m->tree_nodes || row->values[0] != 0)
+		if (!m->rules.tree_nodes || row->values[0] != 0)
 			ok = write_sample(w, row);
 	rows_end(&rows);
 	ok = ok && write_mappings(w);
@@ -490,6 +545,7 @@ static bool write_profile(struct writer *w)
 		ok = write_location(w, i);
 	for (size_t i = 0; ok && i < m->n_functions; i++)
 		ok = write_function(w, i);
+	ok = ok && write_made_functions(w);
 	return ok && write_header_fields(w);
 }
 
@@ -506,12 +562,15 @@ int pprof_write(const struct model *m, struct output *out, const struct write_op
 	memset(w.string_index, 0xff, m->strings.count * sizeof *w.string_index);
 	strtab_init(&w.extra);
 	sx(&w, 0);
-	w.mapping_ids = assign_ids(m->mappings, sizeof *m->mappings, offsetof(struct model_mapping, id),
-				   m->n_mappings);
+	w.mapping_ids = assign_ids(m->native.mappings, sizeof *m->native.mappings, offsetof(struct model_mapping, id),
+				   m->native.n_mappings);
 	w.location_ids = assign_ids(m->locations, sizeof *m->locations,
-				    offsetof(struct model_location, id), m->n_locations);
+				    offsetof(struct model_location, native.id), m->n_locations);
 	w.function_ids = assign_ids(m->functions, sizeof *m->functions,
-				    offsetof(struct model_function, id), m->n_functions);
+				    offsetof(struct model_function, native_id), m->n_functions);
+	for (size_t i = 0; i < m->n_functions; i++)
+		w.first_made_id = w.function_ids[i] > w.first_made_id ? w.function_ids[i] : w.first_made_id;
+	w.first_made_id++;
 	w.stack_cache = xcalloc(m->n_stacks, sizeof *w.stack_cache);
 	w.sample_cache = xcalloc(m->n_stacks, sizeof *w.sample_cache);
 	/* Offset 0 means "not cached": the first stack is never stored there. */
@@ -527,6 +586,7 @@ int pprof_write(const struct model *m, struct output *out, const struct write_op
 	free(w.mapping_ids);
 	free(w.location_ids);
 	free(w.function_ids);
+	free(w.no_location);
 	free(w.sample.bytes);
 	free(w.inner.bytes);
 	free(w.stack_cache);

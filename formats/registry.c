@@ -1,30 +1,36 @@
-/* The one table of formats; --list-formats prints it in this order. */
+/*
+ * The one table of formats; --list-formats prints it in this order. A new
+ * format is its file in formats/ and one X() row below. A format whose
+ * extension ends another's (.chart.svg, .svg) comes first: the first
+ * format whose extension ends a name wins.
+ */
 #include "format.h"
 
 #include <string.h>
 
-#include "../io/diag.h"
+#include "../base/diag.h"
+#include "../io/lines.h"
 
-enum { PROBE_BYTES = 65536, PROBE_DOUBTFUL = 50 };
+enum { PROBE_DOUBTFUL = 50 };
 
-extern const struct format format_rprof;
-extern const struct format format_pprof;
-extern const struct format format_lispworks;
-extern const struct format format_folded;
-extern const struct format format_speedscope;
-extern const struct format format_summary;
-extern const struct format format_tables;
+#define FORMATS(X) \
+	X(rprof)      \
+	X(pprof)      \
+	X(lispworks)  \
+	X(folded)     \
+	X(speedscope) \
+	X(flamechart) \
+	X(sprofplot)  \
+	X(flamegraph) \
+	X(summary)    \
+	X(sprof)      \
+	X(tables)
 
-const struct format *const formats[] = {
-	&format_rprof,
-	&format_pprof,
-	&format_lispworks,
-	&format_folded,
-	&format_speedscope,
-	&format_summary,
-	&format_tables,
-	NULL,
-};
+#define DECLARE(name) extern const struct format format_##name;
+#define ENTRY(name) &format_##name,
+FORMATS(DECLARE)
+
+const struct format *const formats[] = { FORMATS(ENTRY) NULL };
 
 const struct format *format_by_name(const char *name)
 {
@@ -33,6 +39,23 @@ const struct format *format_by_name(const char *name)
 		    (formats[i]->alias && strcmp(formats[i]->alias, name) == 0))
 			return formats[i];
 	return NULL;
+}
+
+const struct format_option *format_option(const struct format *f, const char *name)
+{
+	for (const struct format_option *o = f->options; o && o->name; o++)
+		if (strcmp(o->name, name) == 0)
+			return o;
+	return NULL;
+}
+
+const char *write_option(const struct write_options *opts, const char *name)
+{
+	const char *value = NULL;
+	for (size_t i = 0; i < opts->n_given; i++)
+		if (strcmp(opts->given[i].name, name) == 0)
+			value = opts->given[i].value;
+	return value;
 }
 
 const struct format *format_by_extension(const char *path)
@@ -50,13 +73,16 @@ const struct format *format_by_extension(const char *path)
 const struct format *format_sniff(struct input *in)
 {
 	const unsigned char *prefix;
-	long n = input_peek(in, PROBE_BYTES, &prefix);
+	long n = input_peek(in, FORMAT_PROBE_BYTES, &prefix);
 	if (n < 0)
 		return NULL;
 	if (n == 0) {
 		diag_error(in->name, 0, "empty input");
 		return NULL;
 	}
+	/* No format prof reads is UTF-16 text: say what it is rather than "unknown". */
+	if (lines_refuse_utf16(in) < 0)
+		return NULL;
 	const struct format *best = NULL, *tied = NULL;
 	int best_score = 0;
 	for (size_t i = 0; formats[i]; i++) {
@@ -84,23 +110,31 @@ const struct format *format_sniff(struct input *in)
 	return best;
 }
 
+const struct format *format_read(struct input *in, const struct format *forced, struct model *m)
+{
+	model_init(m);
+	/* gzip may wrap any format: what is inside decides. */
+	if (input_is_gzip(in))
+		input_gunzip(in);
+	const struct format *reader = forced ? forced : format_sniff(in);
+	/* Where the profile came from, for formats that name it (a tree's name). */
+	const char *slash = strrchr(in->name, '/');
+	model_set_meta(m, "source", slash ? slash + 1 : in->name);
+	if (reader)
+		model_set_meta(m, "format", reader->name);
+	if (reader && (reader->read(in, m) < 0 || model_validate(m, in->name) > 0))
+		reader = NULL;
+	return reader;
+}
+
 const struct format *format_read_file(const char *path, const struct format *forced, struct model *m)
 {
 	struct input in;
-	model_init(m);
-	if (input_open(&in, path) < 0)
+	if (input_open(&in, path) < 0) {
+		model_init(m);
 		return NULL;
-	/* gzip may wrap any format: what is inside decides. */
-	if (input_is_gzip(&in))
-		input_gunzip(&in);
-	const struct format *reader = forced ? forced : format_sniff(&in);
-	/* Where the profile came from, for formats that name it (a tree's name). */
-	const char *slash = strrchr(in.name, '/');
-	model_set_meta(m, "source", slash ? slash + 1 : in.name);
-	if (reader)
-		model_set_meta(m, "format", reader->name);
-	if (reader && (reader->read(&in, m) < 0 || model_validate(m, in.name) > 0))
-		reader = NULL;
+	}
+	const struct format *reader = format_read(&in, forced, m);
 	input_close(&in);
 	return reader;
 }

@@ -49,4 +49,5 @@ const struct format format_rprof = {
 	.probe = rprof_probe,
 	.read = rprof_read,
 	.write = rprof_write,
+	.options = rprof_options,
 };

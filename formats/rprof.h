@@ -30,6 +30,8 @@ size_t rprof_header_flags(const char *s, size_t len, int *memory, int *gc, int *
 /* Does the line start like a header ("...sample.interval=")? */
 int rprof_is_header(const char *s, size_t len);
 
+extern const struct format_option rprof_options[];
+
 int rprof_read(struct input *in, struct model *m);
 int rprof_write(const struct model *m, struct output *out, const struct write_options *opts);
 

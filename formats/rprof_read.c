@@ -1,5 +1,5 @@
 /*
- * Rprof reader. The grammar and its traps are in shared/formats/rprof.md;
+ * Rprof reader. The grammar and its traps are in docs/formats/rprof.md;
  * the points that shape this file:
  *
  *  - Names are raw bytes: they may hold '"', '" ' and even a newline. A
@@ -21,8 +21,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../io/diag.h"
-#include "../model/alloc.h"
+#include "../base/diag.h"
+#include "../base/alloc.h"
+#include "../io/lines.h"
 #include "../model/textcache.h"
 #include "rprof.h"
 
@@ -31,8 +32,11 @@ enum { MAX_FILE_NUMBER = 1000000 };
 
 struct reader {
 	struct input *in;
+	struct lines lines;
 	struct model *m;
-	int in_run, memory, line_refs, crlf;
+	int in_run, memory, line_refs;
+	/* How the run's names are written: decided by its first sample with frames. */
+	int quoting_known, unquoted;
 	/* Path string id by #File number, for the current run. */
 	uint32_t *file_paths;
 	size_t cap_file_paths;
@@ -54,7 +58,6 @@ struct reader {
 	 * around it.
 	 */
 	struct text_cache cache;
-	int bad_line; /* get_line failed on a line it consumed: one can go on after it */
 };
 
 struct ref {
@@ -63,28 +66,9 @@ struct ref {
 	uint64_t file, line;
 };
 
-/* A short, printable excerpt of a line for messages. */
-static const char *excerpt(const char *s, size_t len)
-{
-	static char buf[64];
-	size_t o = 0;
-	for (size_t i = 0; i < len && o < sizeof buf - 8; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c < 0x7f && c != '\\')
-			buf[o++] = (char)c;
-		else
-			o += (size_t)snprintf(buf + o, sizeof buf - o, "\\x%02x", c);
-	}
-	if (o >= sizeof buf - 8 && len > 0)
-		o += (size_t)snprintf(buf + o, sizeof buf - o, "...");
-	buf[o] = '\0';
-	return buf;
-}
-
 static int fail(struct reader *r, uint64_t line, const char *what, const char *s, size_t len)
 {
-	diag_error(r->in->name, line, "%s '%s'", what, excerpt(s, len));
-	return -1;
+	return lines_error(&r->lines, line, what, s, len);
 }
 
 /* Digits at s[*pos]; 0 and the value, or -1 when none or on overflow. */
@@ -160,19 +144,11 @@ static int starts_own_line(const struct reader *r, const char *s, size_t len)
 	return rprof_is_header(s, len);
 }
 
+/* Before the header, a NUL byte is for read_line to call "not an Rprof file". */
 static int get_line(struct reader *r, const char **s, size_t *len)
 {
-	int rc = input_get_line(r->in, s, len);
-	if (rc <= 0)
-		return rc;
-	if (r->crlf && *len > 0 && (*s)[*len - 1] == '\r')
-		(*len)--;
-	/* Before the header, read_line says "not an Rprof file" instead. */
-	if (r->in_run && memchr(*s, '\0', *len)) {
-		r->bad_line = 1;
-		return fail(r, r->in->line, "NUL byte in line", *s, *len);
-	}
-	return 1;
+	r->lines.check_nul = r->in_run;
+	return lines_next(&r->lines, s, len);
 }
 
 /*
@@ -194,13 +170,12 @@ static int join_next_line(struct reader *r, const char **s, size_t *len)
 	if (rc <= 0)
 		return rc;
 	if (starts_own_line(r, next, next_len)) {
-		input_unget_line(r->in);
+		lines_unget(&r->lines);
 		return 0;
 	}
 	if (*len + 1 + next_len > r->in->max_line) {
-		diag_error(r->in->name, r->sample_line, "sample longer than %zu bytes",
-			   r->in->max_line);
-		return -1;
+		return lines_errorf(&r->lines, r->sample_line, "sample longer than %zu bytes",
+				    r->in->max_line);
 	}
 	grow((void **)&r->joined, &r->cap_joined, *len + 1 + next_len, 1);
 	r->joined[*len] = '\n';
@@ -216,47 +191,93 @@ static void push_frame(struct reader *r, uint32_t location)
 	r->frames[r->n_frames++] = location;
 }
 
-static int add_frame(struct reader *r, const char *name, size_t len, const struct ref *ref)
+/* The file and line a whole "F#L " names, checked against the run's #File lines. */
+static int resolve_ref(struct reader *r, const struct ref *ref, struct model_call_site *at)
 {
-	struct model_function f = { 0 };
-	int64_t line = 0;
-	if (len == 0) {
-		diag_error(r->in->name, r->sample_line, "empty function name \"\"");
-		return -1;
-	}
-	f.name = f.system_name = model_str(r->m, name, len);
-	if (ref->present) {
-		if (ref->file >= r->cap_file_paths || r->file_paths[ref->file] == MODEL_NONE) {
-			diag_error(r->in->name, r->sample_line,
-				   "line reference %llu#%llu names undefined #File %llu",
-				   (unsigned long long)ref->file, (unsigned long long)ref->line,
-				   (unsigned long long)ref->file);
-			return -1;
-		}
-		if (ref->line == 0 || ref->line > INT64_MAX) {
-			diag_error(r->in->name, r->sample_line,
-				   "line reference %llu#%llu: lines are numbered from 1",
-				   (unsigned long long)ref->file, (unsigned long long)ref->line);
-			return -1;
-		}
-		f.file_name = r->file_paths[ref->file];
-		line = (int64_t)ref->line;
-	}
-	push_frame(r, model_location(r->m, model_function(r->m, &f), line));
+	if (ref->file >= r->cap_file_paths || r->file_paths[ref->file] == MODEL_NONE)
+		return lines_errorf(&r->lines, r->sample_line,
+				    "line reference %llu#%llu names undefined #File %llu",
+				    (unsigned long long)ref->file, (unsigned long long)ref->line,
+				    (unsigned long long)ref->file);
+	if (ref->line == 0 || ref->line > INT64_MAX)
+		return lines_errorf(&r->lines, r->sample_line,
+				    "line reference %llu#%llu: lines are numbered from 1",
+				    (unsigned long long)ref->file, (unsigned long long)ref->line);
+	*at = (struct model_call_site){ r->file_paths[ref->file], (int64_t)ref->line };
 	return 0;
 }
 
-/* What R's line buffer left of the outermost frame, kept byte for byte. */
+static int add_frame(struct reader *r, const char *name, size_t len, const struct ref *ref)
+{
+	struct model_function f = { 0 };
+	struct model_call_site at = { 0, 0 };
+	if (len == 0)
+		return lines_errorf(&r->lines, r->sample_line, "empty function name \"\"");
+	f.name = f.system_name = model_str(r->m, name, len);
+	if (ref->present && resolve_ref(r, ref, &at) < 0)
+		return -1;
+	f.file_name = at.file;
+	push_frame(r, model_location(r->m, model_function(r->m, &f), at.line));
+	return 0;
+}
+
+/*
+ * A reference after the outermost frame is where that frame was called
+ * from, in code that is no frame: R 3.x writes one after every outermost
+ * frame it has a line for, R 4.x when the call came from sourced code. A
+ * line of that reference alone is a sample with no frame at all.
+ */
+static int add_call_site(struct reader *r, const struct ref *ref)
+{
+	struct model_call_site at;
+	if (resolve_ref(r, ref, &at) < 0)
+		return -1;
+	if (r->n_frames == 0) {
+		push_frame(r, model_location_called(r->m, MODEL_NONE, 0, at));
+		return 0;
+	}
+	const struct model_location *outermost = &r->m->locations[r->frames[r->n_frames - 1]];
+	r->frames[r->n_frames - 1] = model_location_called(r->m, outermost->function,
+							   outermost->line, at);
+	return 0;
+}
+
+/*
+ * What was left of the outermost frame when writing stopped: kept byte for
+ * byte as the system name, and named as R shows it, without the reference
+ * and the opening quote (`"microbenchmark::` is `microbenchmark::`).
+ */
 static void add_truncated(struct reader *r, const char *tail, size_t len)
 {
 	struct model_function f = { .truncated = 1 };
+	size_t shown = 0;
+	while (shown < len && isdigit((unsigned char)tail[shown]))
+		shown++;
+	if (shown < len && tail[shown] == '#')
+		while (++shown < len && tail[shown] != ' ')
+			;
+	shown += shown < len && tail[shown] == ' ';
+	size_t end = len;
+	if (shown < len && tail[shown] == '"') {
+		shown++;
+		/* Cut between the closing quote and its space: the name is whole. */
+		end -= end > shown && tail[end - 1] == '"';
+	}
+	if (shown == end)
+		shown = 0, end = len;
 	r->not_cacheable = 1;
-	f.name = f.system_name = model_str(r->m, tail, len);
+	f.system_name = model_str(r->m, tail, len);
+	f.name = model_str(r->m, tail + shown, end - shown);
 	push_frame(r, model_location(r->m, model_function(r->m, &f), 0));
-	if (!r->warned_truncated)
+	if (r->warned_truncated)
+		return;
+	r->warned_truncated = 1;
+	if (!r->lines.final_newline)
+		diag_warn(r->in->name, r->sample_line, "the file ends inside a sample (copied while R "
+			  "was writing?); its last frame is kept as truncated");
+	else
 		diag_warn(r->in->name, r->sample_line,
 			  "sample cut short by R's line buffer; its last frame is kept as truncated");
-	r->warned_truncated = 1;
 }
 
 /* 1: a whole "F#L " was read; 0: the line ended inside it; -1: malformed. */
@@ -332,9 +353,37 @@ static int read_frames(struct reader *r, const char *s, size_t len, size_t pos)
 				    s + pos, len - pos);
 		}
 	}
-	if (ref.present)
-		add_truncated(r, s + ref.start, len - ref.start);
+	return ref.present ? add_call_site(r, &ref) : 0;
+}
+
+/*
+ * Frames of an unquoted run: names end at spaces, each followed by one.
+ * A last name with no space after it is where writing stopped.
+ */
+static int read_unquoted(struct reader *r, const char *s, size_t len, size_t pos)
+{
+	const struct ref none = { 0, 0, 0, 0 };
+	while (pos < len) {
+		const char *space = memchr(s + pos, ' ', len - pos);
+		if (!space) {
+			add_truncated(r, s + pos, len - pos);
+			return 0;
+		}
+		if (add_frame(r, s + pos, (size_t)(space - s) - pos, &none) < 0)
+			return -1;
+		pos = (size_t)(space - s) + 1;
+	}
 	return 0;
+}
+
+/* R before 2.9 wrote names without quotes: the first sample of a run tells. */
+static void decide_quoting(struct reader *r, const char *s, size_t len, size_t pos)
+{
+	if (r->quoting_known || pos == len)
+		return;
+	r->quoting_known = 1;
+	r->unquoted = s[pos] != '"' && !(r->line_refs && isdigit((unsigned char)s[pos]));
+	r->m->sessions.runs[r->m->sessions.n_runs - 1].unquoted = (uint8_t)r->unquoted;
 }
 
 /* The stack of the frames in s[pos..len), from the cache or read. */
@@ -349,7 +398,8 @@ static int stack_of_frames(struct reader *r, const char *s, size_t len, size_t p
 	}
 	r->n_frames = 0;
 	r->not_cacheable = 0;
-	if (read_frames(r, s, len, pos) < 0)
+	decide_quoting(r, s, len, pos);
+	if ((r->unquoted ? read_unquoted(r, s, len, pos) : read_frames(r, s, len, pos)) < 0)
 		return -1;
 	*stack = MODEL_EMPTY_STACK;
 	for (size_t i = r->n_frames; i-- > 0;)
@@ -363,10 +413,9 @@ static int read_sample(struct reader *r, const char *s, size_t len)
 {
 	struct model_memory mem;
 	size_t pos = 0;
-	r->sample_line = r->in->line;
+	r->sample_line = lines_number(&r->lines);
 	if (len == 0) {
-		diag_error(r->in->name, r->sample_line, "empty line (R never writes one)");
-		return -1;
+		return lines_errorf(&r->lines, r->sample_line, "empty line (R never writes one)");
 	}
 	if (r->memory) {
 		if (read_memory_prefix(r, s, len, &pos, &mem) < 0)
@@ -390,12 +439,13 @@ static int read_header(struct reader *r, const char *s, size_t len)
 	uint64_t interval;
 	pos += strlen(RPROF_INTERVAL);
 	if (parse_u64(s, len, &pos, &interval) < 0 || pos != len || interval > INT32_MAX)
-		return fail(r, r->in->line, "bad sample.interval in header", s, len);
-	struct model_run run = { 0, interval, (uint8_t)memory, (uint8_t)gc, (uint8_t)line };
+		return fail(r, lines_number(&r->lines), "bad sample.interval in header", s, len);
+	struct model_run run = { 0, interval, (uint8_t)memory, (uint8_t)gc, (uint8_t)line, 0 };
 	model_add_run(r->m, &run);
 	r->in_run = 1;
 	r->memory = memory;
 	r->line_refs = line;
+	r->quoting_known = r->unquoted = 0;
 	/* #File numbering restarts with every run. */
 	for (size_t i = 0; i < r->cap_file_paths; i++)
 		r->file_paths[i] = MODEL_NONE;
@@ -415,18 +465,17 @@ static int read_file_line(struct reader *r, const char *s, size_t len)
 	uint64_t number;
 	if (parse_u64(s, len, &pos, &number) < 0 || len - pos < 2 || s[pos] != ':' ||
 	    s[pos + 1] != ' ')
-		return fail(r, r->in->line, "bad #File line", s, len);
+		return fail(r, lines_number(&r->lines), "bad #File line", s, len);
 	if (number == 0 || number > MAX_FILE_NUMBER)
-		return fail(r, r->in->line, "#File number out of range in", s, len);
+		return fail(r, lines_number(&r->lines), "#File number out of range in", s, len);
 	uint32_t path = model_str(r->m, s + pos + 2, len - pos - 2);
 	if (number < r->cap_file_paths && r->file_paths[number] != MODEL_NONE)
-		return fail(r, r->in->line, "#File number defined twice in one run:", s, len);
+		return fail(r, lines_number(&r->lines), "#File number defined twice in one run:", s, len);
 	uint64_t h = hash_mix(path, 0);
 	uint32_t other = hashidx_find(&r->numbers_by_path, h, number_has_path, r, &path);
 	if (other != HASHIDX_NONE) {
-		diag_error(r->in->name, r->in->line, "#File %llu repeats the path of #File %u",
-			   (unsigned long long)number, other);
-		return -1;
+		return lines_errorf(&r->lines, 0, "#File %llu repeats the path of #File %u",
+				    (unsigned long long)number, other);
 	}
 	size_t old_cap = r->cap_file_paths;
 	grow((void **)&r->file_paths, &r->cap_file_paths, (size_t)number + 1,
@@ -444,7 +493,7 @@ static int read_line(struct reader *r, const char *s, size_t len)
 	if (rprof_is_header(s, len))
 		return read_header(r, s, len);
 	if (!r->in_run)
-		return fail(r, r->in->line,
+		return fail(r, lines_number(&r->lines),
 			    "not an Rprof file: the first line is not a sample.interval header:",
 			    s, len);
 	if (rprof_starts_with(s, len, RPROF_FILE))
@@ -458,38 +507,24 @@ int rprof_read(struct input *in, struct model *m)
 	memset(&r, 0, sizeof r);
 	r.in = in;
 	r.m = m;
+	lines_begin(&r.lines, in);
+	m->rules = (struct model_rules){ .strict_r = 1 };
 	model_add_sample_type(m, "samples", "count");
 	const char *s;
 	size_t len;
 	int rc;
-	int failed = 0;
-	while ((rc = get_line(&r, &s, &len)) != 0) {
-		if (rc < 0) {
-			failed = 1;
-			if (r.bad_line && diag_go_on()) {
-				r.bad_line = 0;
-				continue;
-			}
+	/* Before the header, nothing after a bad line can be read as Rprof. */
+	while ((rc = get_line(&r, &s, &len)) != 0)
+		if ((rc < 0 || read_line(&r, s, len) < 0) && (!r.in_run || !lines_go_on(&r.lines)))
 			break;
-		}
-		if (in->line == 1 && len > 0 && s[len - 1] == '\r') {
-			r.crlf = 1;
-			len--;
-		}
-		/* Before the header, nothing after it can be read as Rprof. */
-		if (read_line(&r, s, len) < 0 && (failed = 1) && (!r.in_run || !diag_go_on()))
-			break;
-	}
-	if (failed)
-		rc = -1;
-	if (rc == 0 && !r.in_run) {
-		diag_error(in->name, 0, "empty input: no Rprof header");
-		rc = -1;
-	}
+	if (!r.lines.failed && !r.in_run)
+		lines_errorf(&r.lines, 0, "empty input: no Rprof header");
+	m->sessions.crlf = (uint8_t)r.lines.crlf;
+	m->sessions.no_final_newline = lines_number(&r.lines) > 0 && !r.lines.final_newline;
 	free(r.file_paths);
 	hashidx_free(&r.numbers_by_path);
 	free(r.frames);
 	free(r.joined);
 	text_cache_free(&r.cache);
-	return rc < 0 ? -1 : 0;
+	return r.lines.failed ? -1 : 0;
 }

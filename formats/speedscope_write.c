@@ -5,14 +5,17 @@
  * in the model's order, so that an Rprof file is a timeline in speedscope's
  * time-order view. A frame is a function, with its file and start line, as
  * speedscope's own pprof import makes them. An R profile opens on its CPU time. Names that are not UTF-8 get U+FFFD for
- * each bad byte, with a warning: JSON holds Unicode only.
+ * each bad byte, with a warning: JSON holds Unicode only. Weights of a
+ * type with decimals are JSON numbers with a fraction ("1.5").
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "../io/diag.h"
-#include "../model/alloc.h"
+#include "../base/diag.h"
+#include "../base/alloc.h"
+#include "../base/numtext.h"
+#include "../base/utf8.h"
 #include "../model/view.h"
 #include "format.h"
 
@@ -72,16 +75,12 @@ static void json_string(struct writer *w, const char *s, size_t len)
 			output_byte(w->out, (char)c);
 			i++;
 		} else {
-			size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
-				 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-			size_t k = 1;
-			while (n && k < n && i + k < len && ((unsigned char)s[i + k] & 0xc0) == 0x80)
-				k++;
-			if (n && k == n) {
+			size_t n = utf8_char((const unsigned char *)s + i, len - i);
+			if (n) {
 				output_write(w->out, s + i, n);
 				i += n;
 			} else {
-				output_str(w->out, "\xef\xbf\xbd");
+				output_str(w->out, UTF8_REPLACEMENT);
 				w->replaced_bytes = 1;
 				i++;
 			}
@@ -138,6 +137,12 @@ static const char *speedscope_unit(const char *unit)
 	return "none";
 }
 
+static void write_weight(struct writer *w, int64_t v, unsigned decimals)
+{
+	char text[DECIMAL_TEXT_MAX];
+	output_write(w->out, text, decimal_text(text, v, decimals, 1));
+}
+
 static void write_sample(struct writer *w, const struct model_row *row)
 {
 	size_t n = model_stack_frames(w->m, row->stack, &w->expanded, &w->cap_expanded);
@@ -150,8 +155,11 @@ static void write_sample(struct writer *w, const struct model_row *row)
 	output_byte(w->out, ']');
 }
 
-/* Totals per type, and no negative weight: checked before anything is written. */
-static int sum_types(struct writer *w, struct view *v, int64_t *values)
+/*
+ * Totals per type, and no negative weight in a type to write (`only`, or
+ * every type when SIZE_MAX): checked before anything is written.
+ */
+static int sum_types(struct writer *w, struct view *v, int64_t *values, size_t only)
 {
 	const struct model *m = w->m;
 	w->totals = xcalloc(v->n_types + 1, sizeof *w->totals);
@@ -162,11 +170,9 @@ static int sum_types(struct writer *w, struct view *v, int64_t *values)
 	for (const struct model_row *row; rc == 0 && (row = rows_next(&rows));) {
 		view_values(v, row, values);
 		for (size_t t = 0; t < v->n_types && rc == 0; t++) {
-			if (values[t] < 0) {
-				diag_error(w->out->name, 0, "sample %zu has a negative %s; speedscope "
-							    "cannot weigh it", row->index, view_type(v, t));
-				rc = -1;
-			}
+			if (values[t] < 0 && (only == SIZE_MAX || only == t))
+				rc = view_refuse_negative(m, row->index, t, values[t], "speedscope",
+							  w->out->name);
 			w->totals[t] += values[t];
 		}
 	}
@@ -186,7 +192,7 @@ static void write_profile(struct writer *w, struct view *v, size_t type, const c
 	output_str(w->out, ",\"unit\":\"");
 	output_str(w->out, speedscope_unit(view_unit(v, type)));
 	output_str(w->out, "\",\"startValue\":0,\"endValue\":");
-	output_u64(w->out, (uint64_t)w->totals[type]);
+	write_weight(w, w->totals[type], view_decimals(v, type));
 	for (int pass = 0; pass < 2; pass++) {
 		output_str(w->out, pass ? "],\"weights\":[" : ",\"samples\":[");
 		view_init(v, m);
@@ -201,7 +207,7 @@ static void write_profile(struct writer *w, struct view *v, size_t type, const c
 				output_byte(w->out, ',');
 			first = 0;
 			if (pass)
-				output_u64(w->out, (uint64_t)values[type]);
+				write_weight(w, values[type], view_decimals(v, type));
 			else
 				write_sample(w, row);
 		}
@@ -227,15 +233,13 @@ int speedscope_write(const struct model *m, struct output *out, const struct wri
 	w.m = m;
 	w.out = out;
 	view_init(&v, m);
-	if (opts->sample_type && view_pick(&v, opts->sample_type, out->name, &chosen) < 0)
+	/* Opens on the profile's timeline: for ticks, their time, so it reads in seconds. */
+	if (opts->sample_type && view_pick(&v, opts->sample_type, VIEW_TIMELINE, out->name, &chosen) < 0)
 		return -1;
-	if (!opts->sample_type && v.n_types && view_pick(&v, NULL, out->name, &active) < 0)
+	if (!opts->sample_type && v.n_types && view_pick(&v, NULL, VIEW_TIMELINE, out->name, &active) < 0)
 		return -1;
-	/* An R profile opens on its CPU time: speedscope's timeline then reads in seconds. */
-	if (!opts->sample_type && v.from_rprof)
-		active = 1;
 	int64_t *values = xmalloc((v.n_types + 1) * sizeof *values);
-	int rc = sum_types(&w, &v, values);
+	int rc = sum_types(&w, &v, values, opts->sample_type ? chosen : SIZE_MAX);
 	if (rc == 0) {
 		const char *title = title_of(m);
 		number_frames(&w);

@@ -5,13 +5,15 @@
  * summaryRprof (by.self, by.total) and `go tool pprof -top` count them:
  * per function name, self from the innermost frame, total once per sample
  * however often the name recurs in it. --sample-type picks the type.
+ * Values of a type with decimals are written with all of them.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../model/aggregate.h"
-#include "../model/alloc.h"
+#include "../base/alloc.h"
+#include "../base/numtext.h"
 #include "format.h"
 
 struct summary {
@@ -36,11 +38,11 @@ static void line(struct output *out, const char *text, const char *value)
 	output_byte(out, '\n');
 }
 
-static void line_u64(struct output *out, const char *label, uint64_t value)
+/* A value of type `type`, with its decimals. */
+static const char *value_text(const struct view *v, size_t type, int64_t value, char text[DECIMAL_TEXT_MAX])
 {
-	char text[24];
-	snprintf(text, sizeof text, "%" PRIu64, value);
-	line(out, label, text);
+	decimal_text(text, value, view_decimals(v, type), 0);
+	return text;
 }
 
 static const char *meta(const struct model *m, const char *key, const char *otherwise)
@@ -54,11 +56,11 @@ static void write_interval(struct summary *s)
 	const struct model *m = s->m;
 	char text[160];
 	size_t len = 0;
-	for (size_t r = 0; r < m->n_runs && len < sizeof text - 40; r++)
-		if (r == 0 || m->runs[r].interval_us != m->runs[r - 1].interval_us)
+	for (size_t r = 0; r < m->sessions.n_runs && len < sizeof text - 40; r++)
+		if (r == 0 || m->sessions.runs[r].interval_us != m->sessions.runs[r - 1].interval_us)
 			len += (size_t)snprintf(text + len, sizeof text - len, "%s%" PRIu64,
-						len ? ", " : "", m->runs[r].interval_us);
-	if (m->n_runs) {
+						len ? ", " : "", m->sessions.runs[r].interval_us);
+	if (m->sessions.n_runs) {
 		snprintf(text + len, sizeof text - len, " microseconds");
 		line(s->out, "interval:", text);
 	} else if (model_get_meta(m, "period") != HASHIDX_NONE) {
@@ -103,6 +105,7 @@ static void write_header(struct summary *s, size_t distinct_stacks)
 		}
 	}
 	int64_t time = 0;
+	char number[DECIMAL_TEXT_MAX];
 	struct row_cursor rows;
 	rows_begin(m, &rows);
 	for (const struct model_row *row; (row = rows_next(&rows));) {
@@ -113,19 +116,24 @@ static void write_header(struct summary *s, size_t distinct_stacks)
 	}
 	rows_end(&rows);
 	free(values);
-	line_u64(s->out, "samples:", (uint64_t)samples);
+	/* Without a samples type, samples are the rows' repeats: whole. */
+	decimal_text(number, samples, count_type == SIZE_MAX ? 0 : view_decimals(&v, count_type), 0);
+	line(s->out, "samples:", number);
 	if (time_type != SIZE_MAX) {
 		snprintf(text, sizeof text, "%.3f seconds (%s)", (double)time * seconds_per_unit,
 			 view_type(&v, time_type));
 		line(s->out, "total time:", text);
 	}
-	snprintf(text, sizeof text, "%" PRId64 " %s", s->total, view_unit(&s->view, s->type));
+	snprintf(text, sizeof text, "%s %s", value_text(&s->view, s->type, s->total, number),
+		 view_unit(&s->view, s->type));
 	line(s->out, "total:", text);
-	line_u64(s->out, "distinct stacks:", distinct_stacks);
-	line_u64(s->out, "runs:", m->n_runs ? m->n_runs : 1);
+	snprintf(text, sizeof text, "%zu", distinct_stacks);
+	line(s->out, "distinct stacks:", text);
+	snprintf(text, sizeof text, "%zu", m->sessions.n_runs ? m->sessions.n_runs : 1);
+	line(s->out, "runs:", text);
 }
 
-static const struct model *sort_model;
+static const struct strtab *sort_names;
 static int by_total;
 
 static int compare(const void *a, const void *b)
@@ -137,24 +145,27 @@ static int compare(const void *a, const void *b)
 		return kx < ky ? 1 : -1;
 	if (lx != ly)
 		return lx < ly ? 1 : -1;
-	return strcmp(model_cstr(sort_model, x->name), model_cstr(sort_model, y->name));
+	return strcmp(strtab_get(sort_names, x->name)->bytes, strtab_get(sort_names, y->name)->bytes);
 }
 
-static void write_table(struct summary *s, struct name_ticks *t, size_t n, int total_first)
+static void write_table(struct summary *s, struct name_totals *totals, int total_first)
 {
-	char text[160];
+	char text[160], self[DECIMAL_TEXT_MAX], total[DECIMAL_TEXT_MAX];
+	struct name_ticks *t = totals->rows;
+	size_t n = totals->n;
 	by_total = total_first;
-	sort_model = s->m;
+	sort_names = &totals->names;
 	if (n)
 		qsort(t, n, sizeof *t, compare);
 	output_str(s->out, total_first ? "\nby total:\n" : "\nby self:\n");
 	output_str(s->out, "          self   self%         total  total%  function\n");
 	double whole = s->total ? (double)s->total : 1.0;
 	for (size_t i = 0; i < n; i++) {
-		snprintf(text, sizeof text, "%14" PRId64 " %6.2f%% %14" PRId64 " %6.2f%%  ", t[i].self,
-			 100.0 * (double)t[i].self / whole, t[i].total, 100.0 * (double)t[i].total / whole);
+		snprintf(text, sizeof text, "%14s %6.2f%% %14s %6.2f%%  ",
+			 value_text(&s->view, s->type, t[i].self, self), 100.0 * (double)t[i].self / whole,
+			 value_text(&s->view, s->type, t[i].total, total), 100.0 * (double)t[i].total / whole);
 		output_str(s->out, text);
-		const struct strtab_entry *e = strtab_get(&s->m->strings, t[i].name);
+		const struct strtab_entry *e = strtab_get(&totals->names, t[i].name);
 		if (e->len)
 			output_write(s->out, e->bytes, e->len);
 		else
@@ -180,19 +191,19 @@ int summary_write(const struct model *m, struct output *out, const struct write_
 {
 	struct summary s = { m, out, { 0 }, 0, 0 };
 	view_init(&s.view, m);
-	if (s.view.n_types && view_pick(&s.view, opts->sample_type, out->name, &s.type) < 0)
+	if (s.view.n_types && view_pick(&s.view, opts->sample_type, VIEW_WEIGHT, out->name, &s.type) < 0)
 		return -1;
 	if (!s.view.n_types) {
 		output_str(out, "empty profile: no sample types\n");
 		return 0;
 	}
 	write_header(&s, count_distinct_stacks(m));
-	size_t n;
+	struct name_totals totals;
 	view_init(&s.view, m);
-	struct name_ticks *t = aggregate_by_name(&s.view, s.type, &n);
-	write_table(&s, t, n, 0);
-	write_table(&s, t, n, 1);
-	free(t);
+	aggregate_by_name(&s.view, s.type, &totals);
+	write_table(&s, &totals, 0);
+	write_table(&s, &totals, 1);
+	name_totals_free(&totals);
 	return 0;
 }
 

@@ -9,8 +9,9 @@
 
 #include <zlib.h>
 
-#include "../model/alloc.h"
-#include "diag.h"
+#include "../base/alloc.h"
+#include "../base/diag.h"
+#include "../base/fdio.h"
 
 enum { CHUNK = 1 << 20 };
 
@@ -54,10 +55,7 @@ static int refill(struct gunzip *gz)
 {
 	if (gz->z.avail_in > 0 || gz->fd_eof)
 		return 0;
-	ssize_t n;
-	do
-		n = read(gz->fd, gz->compressed, gz->compressed_cap);
-	while (n < 0 && errno == EINTR);
+	ssize_t n = fd_read(gz->fd, gz->compressed, gz->compressed_cap);
 	if (n < 0) {
 		snprintf(gz->message, sizeof gz->message, "read error: %s", strerror(errno));
 		return -1;

@@ -6,8 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../model/alloc.h"
-#include "diag.h"
+#include "../base/alloc.h"
+#include "../base/diag.h"
+#include "../base/fdio.h"
 #include "gunzip.h"
 #include "progress.h"
 
@@ -61,10 +62,7 @@ void input_close(struct input *in)
 
 static ssize_t read_fd(struct input *in, void *dst, size_t len)
 {
-	ssize_t n;
-	do
-		n = read(in->fd, dst, len);
-	while (n < 0 && errno == EINTR);
+	ssize_t n = fd_read(in->fd, dst, len);
 	if (n < 0)
 		diag_error(in->name, 0, "read error: %s", strerror(errno));
 	else
@@ -139,6 +137,7 @@ int input_get_line(struct input *in, const char **line, size_t *len)
 			*line = (const char *)in->buf + in->start;
 			*len = stop - in->start;
 			in->last_start = in->start;
+			in->last_newline = nl != NULL;
 			in->start = nl ? stop + 1 : stop;
 			in->line++;
 			return 1;

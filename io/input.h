@@ -22,6 +22,7 @@ struct input {
 	int eof;
 	uint64_t line;       /* number of the last line returned */
 	size_t last_start;   /* where that line began, for input_unget_line */
+	int last_newline;    /* that line ended in '\n' (the input's last may not) */
 	size_t max_line;
 };
 

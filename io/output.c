@@ -11,8 +11,10 @@
 
 #include <zlib.h>
 
-#include "../model/alloc.h"
-#include "diag.h"
+#include "../base/alloc.h"
+#include "../base/diag.h"
+#include "../base/fdio.h"
+#include "../base/numtext.h"
 #include "progress.h"
 
 enum { BUFFER = 1 << 16, GZIP_BUFFER = 1 << 20 };
@@ -102,21 +104,6 @@ struct gzip_state {
 	uint64_t written, reported;
 };
 
-/* 0, or the errno of a failed write (-1 when it wrote nothing). */
-static int write_all(int fd, const unsigned char *data, size_t len, uint64_t *written)
-{
-	for (size_t done = 0; done < len;) {
-		ssize_t n = write(fd, data + done, len - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? errno : -1;
-		done += (size_t)n;
-		*written += (uint64_t)n;
-	}
-	return 0;
-}
-
 static void report_write_error(struct output *out, int err)
 {
 	diag_error(out->name, 0, "write error: %s", err > 0 ? strerror(err) : "nothing written");
@@ -128,7 +115,7 @@ static void write_fd(struct output *out, const unsigned char *data, size_t len)
 	uint64_t written = 0;
 	if (out->failed)
 		return;
-	int err = write_all(out->fd, data, len, &written);
+	int err = fd_write_all(out->fd, data, len, &written);
 	progress_written((size_t)written);
 	if (err)
 		report_write_error(out, err);
@@ -145,7 +132,7 @@ static int deflate_into(struct gzip_state *gz, int fd, const unsigned char *data
 		z->next_out = gz->chunk;
 		z->avail_out = sizeof gz->chunk;
 		deflate(z, flush);
-		int err = write_all(fd, gz->chunk, sizeof gz->chunk - z->avail_out, &gz->written);
+		int err = fd_write_all(fd, gz->chunk, sizeof gz->chunk - z->avail_out, &gz->written);
 		if (err)
 			return err;
 	} while (z->avail_out == 0 || z->avail_in > 0);
@@ -298,12 +285,9 @@ void output_str(struct output *out, const char *s)
 
 void output_u64(struct output *out, uint64_t v)
 {
-	char digits[20];
-	int n = 0;
-	do
-		digits[sizeof digits - 1 - n++] = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	output_write(out, digits + sizeof digits - n, (size_t)n);
+	char digits[U64_TEXT_MAX];
+	const char *start = u64_text(digits, v);
+	output_write(out, start, (size_t)(digits + U64_TEXT_MAX - start));
 }
 
 static void release(struct output *out)

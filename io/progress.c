@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "../base/diag.h"
+
 enum { FIRST_AFTER_MS = 1000, EVERY_MS = 250 };
 
 static int enabled, shown;
@@ -19,6 +21,7 @@ static uint64_t now_ms(void)
 void progress_enable(int on)
 {
 	enabled = on;
+	diag_before_message(on ? progress_clear : NULL);
 	started_ms = last_ms = now_ms();
 }
 

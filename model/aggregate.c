@@ -1,53 +1,102 @@
 #include "aggregate.h"
 
-#include "alloc.h"
+#include <stdlib.h>
+#include <string.h>
 
-struct name_ticks *aggregate_by_name(struct view *v, size_t type, size_t *count)
+#include "../base/alloc.h"
+
+struct counter {
+	struct name_totals *out;
+	size_t cap_rows;
+	/* Entry of each function, and of each location without one; MODEL_NONE: not yet. */
+	uint32_t *of_function, *of_location;
+	uint32_t *of_name; /* by string id in out->names */
+	size_t cap_of_name;
+	size_t *counted_in; /* by entry: the last row it was counted in */
+	size_t cap_counted;
+};
+
+/* The entry of a name, made when first seen. */
+static uint32_t entry_of_name(struct counter *c, const char *bytes, size_t len)
+{
+	struct name_totals *out = c->out;
+	uint32_t id = strtab_intern(&out->names, bytes, len);
+	size_t old = c->cap_of_name;
+	grow((void **)&c->of_name, &c->cap_of_name, (size_t)id + 1, sizeof *c->of_name);
+	memset(c->of_name + old, 0xff, (c->cap_of_name - old) * sizeof *c->of_name);
+	if (c->of_name[id] == MODEL_NONE) {
+		grow((void **)&out->rows, &c->cap_rows, out->n + 1, sizeof *out->rows);
+		grow((void **)&c->counted_in, &c->cap_counted, out->n + 1, sizeof *c->counted_in);
+		out->rows[out->n] = (struct name_ticks){ id, 0, 0 };
+		c->counted_in[out->n] = SIZE_MAX;
+		c->of_name[id] = (uint32_t)out->n++;
+	}
+	return c->of_name[id];
+}
+
+static uint32_t entry_of_frame(struct counter *c, const struct model *m, const struct model_frame *fr)
+{
+	uint32_t *known = fr->function != MODEL_NONE ? &c->of_function[fr->function]
+						     : &c->of_location[fr->location];
+	if (*known != MODEL_NONE)
+		return *known;
+	if (fr->function != MODEL_NONE) {
+		const struct strtab_entry *e = strtab_get(&m->strings, m->functions[fr->function].name);
+		*known = entry_of_name(c, e->bytes, e->len);
+	} else {
+		struct model_name name;
+		model_frame_name(m, fr, &name);
+		*known = entry_of_name(c, name.bytes, name.len);
+	}
+	return *known;
+}
+
+static uint32_t *unknown_entries(size_t n)
+{
+	uint32_t *entries = xmalloc((n + 1) * sizeof *entries);
+	memset(entries, 0xff, (n + 1) * sizeof *entries);
+	return entries;
+}
+
+void aggregate_by_name(struct view *v, size_t type, struct name_totals *out)
 {
 	const struct model *m = v->m;
+	struct counter c = { out, 0, unknown_entries(m->n_functions), unknown_entries(m->n_locations),
+			     NULL, 0, NULL, 0 };
 	int64_t *values = xmalloc((v->n_types + 1) * sizeof *values);
-	/* Indexed by string id: where each name's entry is, and the last row it was counted in. */
-	uint32_t *entry_of = xmalloc(m->strings.count * sizeof *entry_of);
-	size_t *counted_in = xmalloc(m->strings.count * sizeof *counted_in);
-	for (size_t i = 0; i < m->strings.count; i++) {
-		entry_of[i] = MODEL_NONE;
-		counted_in[i] = SIZE_MAX;
-	}
-	struct name_ticks *out = NULL;
-	size_t n = 0, cap = 0;
 	struct model_frame *frames = NULL;
 	size_t cap_frames = 0;
+	memset(out, 0, sizeof *out);
+	strtab_init(&out->names);
 	struct row_cursor rows;
 	rows_begin(m, &rows);
 	for (const struct model_row *row; (row = rows_next(&rows));) {
-		size_t r = row->index;
 		view_values(v, row, values);
 		int64_t ticks = values[type];
-		if (values[type] == 0)
+		if (ticks == 0)
 			continue;
 		size_t n_frames = model_stack_frames(m, row->stack, &frames, &cap_frames);
 		for (size_t k = 0; k < n_frames; k++) {
-			if (frames[k].function == MODEL_NONE)
-				continue;
-			uint32_t name = m->functions[frames[k].function].name;
-			if (entry_of[name] == MODEL_NONE) {
-				grow((void **)&out, &cap, n + 1, sizeof *out);
-				out[n] = (struct name_ticks){ name, 0, 0 };
-				entry_of[name] = (uint32_t)n++;
-			}
-			struct name_ticks *e = &out[entry_of[name]];
+			uint32_t e = entry_of_frame(&c, m, &frames[k]);
 			if (k == 0)
-				e->self += ticks;
-			if (counted_in[name] != r)
-				e->total += ticks;
-			counted_in[name] = r;
+				out->rows[e].self += ticks;
+			if (c.counted_in[e] != row->index)
+				out->rows[e].total += ticks;
+			c.counted_in[e] = row->index;
 		}
 	}
 	rows_end(&rows);
 	free(values);
 	free(frames);
-	free(entry_of);
-	free(counted_in);
-	*count = n;
-	return out;
+	free(c.of_function);
+	free(c.of_location);
+	free(c.of_name);
+	free(c.counted_in);
+}
+
+void name_totals_free(struct name_totals *t)
+{
+	strtab_free(&t->names);
+	free(t->rows);
+	memset(t, 0, sizeof *t);
 }

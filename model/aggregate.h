@@ -1,7 +1,9 @@
 /*
  * aggregate: ticks per function name, as R's summaryRprof counts them
  * (by.self: the innermost frame; by.total: every name on the stack, once
- * per sample however often it recurs). Shared by summaries and tests.
+ * per sample however often it recurs). Frames with no function count by
+ * the name viewers give them ("0x..." for an address, "<no location>"),
+ * as folded stacks and Rprof show them. Shared by summaries and tests.
  */
 #ifndef PROF_AGGREGATE_H
 #define PROF_AGGREGATE_H
@@ -12,16 +14,21 @@
 #include "view.h"
 
 struct name_ticks {
-	uint32_t name;
+	uint32_t name;       /* in name_totals.names */
 	int64_t self, total; /* signed: a diff profile has negative values */
 };
 
+struct name_totals {
+	struct strtab names; /* a function's name (may be empty), or a frame's shown name */
+	struct name_ticks *rows; /* one per name, in the order of first occurrence */
+	size_t n;
+};
+
 /*
- * One entry per distinct function name that occurs in a sample, in
- * the order of first occurrence; *count gets their number. Ticks are the
- * view's values of type `type`; rows with none are skipped, and so are
- * frames with no function (unsymbolized addresses). Free with free().
+ * Ticks are the view's values of type `type`; rows with none are skipped.
+ * Free with name_totals_free.
  */
-struct name_ticks *aggregate_by_name(struct view *v, size_t type, size_t *count);
+void aggregate_by_name(struct view *v, size_t type, struct name_totals *out);
+void name_totals_free(struct name_totals *t);
 
 #endif

@@ -6,14 +6,16 @@
  * interned again, so equal ones meet; pprof locations, mappings and the
  * rows keep their order after the destination's. Runs and #File lines
  * keep their places among the rows, so two Rprof files merge into the
- * file that appending them would make.
+ * file that appending them would make. A type with decimals in one input
+ * has them in the merge: the other's values are scaled to match.
  */
 #include "merge.h"
 
 #include <string.h>
 
-#include "../io/diag.h"
-#include "alloc.h"
+#include "../base/diag.h"
+#include "../base/alloc.h"
+#include "../base/numtext.h"
 
 struct maps {
 	uint32_t *strings, *functions, *mappings, *locations, *stacks, *label_sets;
@@ -50,16 +52,16 @@ static void map_functions(struct model *dst, const struct model *src, struct map
 		mp->functions[i] = model_function(dst, &f);
 		/* The tree's function-info goes with the function, first seen first. */
 		struct model_function *d = &dst->functions[mp->functions[i]];
-		if (f.has_tree_info && !d->has_tree_info) {
-			d->has_tree_info = 1;
-			d->call_count = f.call_count;
-			d->seen_count = f.seen_count;
-			d->top_count = f.top_count;
+		if (f.tree.known && !d->tree.known) {
+			d->tree.known = 1;
+			d->tree.call_count = f.tree.call_count;
+			d->tree.seen_count = f.tree.seen_count;
+			d->tree.top_count = f.tree.top_count;
 		}
 	}
-	mp->mappings = xmalloc((src->n_mappings + 1) * sizeof *mp->mappings);
-	for (size_t i = 0; i < src->n_mappings; i++) {
-		struct model_mapping mm = src->mappings[i];
+	mp->mappings = xmalloc((src->native.n_mappings + 1) * sizeof *mp->mappings);
+	for (size_t i = 0; i < src->native.n_mappings; i++) {
+		struct model_mapping mm = src->native.mappings[i];
 		mm.filename = mp->strings[mm.filename];
 		mm.build_id = mp->strings[mm.build_id];
 		mp->mappings[i] = model_add_mapping(dst, &mm);
@@ -68,9 +70,9 @@ static void map_functions(struct model *dst, const struct model *src, struct map
 
 static int plain(const struct model *src, const struct model_location *l)
 {
-	return !src->tree_nodes && l->function != MODEL_NONE && l->id == 0 &&
-	       l->mapping == MODEL_NONE && l->address == 0 && l->n_inlined == 0 && l->column == 0 &&
-	       !l->is_folded;
+	return !src->rules.tree_nodes && l->function != MODEL_NONE && l->native.id == 0 &&
+	       l->native.mapping == MODEL_NONE && l->native.address == 0 && l->n_inlined == 0 &&
+	       l->column == 0 && !l->native.is_folded;
 }
 
 static void map_locations(struct model *dst, const struct model *src, struct maps *mp)
@@ -91,8 +93,8 @@ static void map_locations(struct model *dst, const struct model *src, struct map
 		}
 		if (l.function != MODEL_NONE)
 			l.function = mp->functions[l.function];
-		if (l.mapping != MODEL_NONE)
-			l.mapping = mp->mappings[l.mapping];
+		if (l.native.mapping != MODEL_NONE)
+			l.native.mapping = mp->mappings[l.native.mapping];
 		mp->locations[i] = model_add_location(dst, &l, lines, l.n_inlined);
 	}
 	free(lines);
@@ -123,22 +125,52 @@ static void map_label_sets(struct model *dst, const struct model *src, struct ma
 	free(labels);
 }
 
-/* Rows in order, with the runs and #File lines that stood before each. */
-static void append_rows(struct model *dst, const struct model *src, const struct maps *mp)
+/*
+ * Rows in order, with the runs and #File lines that stood before each,
+ * their values times `scale` (per type: the decimals dst has more than
+ * src). -1 when a value would pass 2^63.
+ */
+static int append_rows(struct model *dst, const struct model *src, const struct maps *mp,
+		       const int64_t *scale)
 {
-	struct run_replay replay = { src->runs, src->n_runs, src->source_files, src->n_source_files,
+	struct run_replay replay = { src->sessions.runs, src->sessions.n_runs, src->sessions.files, src->sessions.n_files,
 				     mp->strings, 0, 0 };
+	int64_t *values = xmalloc((src->n_sample_types + 1) * sizeof *values);
+	int fits = 1;
 	dst->merge_barrier = dst->n_rows;
 	struct row_cursor rows;
 	rows_begin(src, &rows);
-	for (const struct model_row *r; (r = rows_next(&rows));) {
+	for (const struct model_row *r; fits && (r = rows_next(&rows));) {
 		model_replay_runs(dst, &replay, r->index);
-		int memory = src->has_memory && src->n_runs && src->runs[r->run].memory_profiling;
-		model_add_samples(dst, mp->stacks[r->stack], r->values, memory ? &r->memory : NULL,
+		int memory = src->sessions.has_memory && src->sessions.n_runs && src->sessions.runs[r->run].memory_profiling;
+		for (size_t t = 0; t < src->n_sample_types; t++)
+			fits &= !__builtin_mul_overflow(r->values[t], scale[t], &values[t]);
+		model_add_samples(dst, mp->stacks[r->stack], values, memory ? &r->memory : NULL,
 				  mp->label_sets[r->labels], r->repeat);
 	}
 	rows_end(&rows);
+	free(values);
 	model_replay_runs(dst, &replay, SIZE_MAX);
+	return fits ? 0 : -1;
+}
+
+/*
+ * Each type takes the more decimals of the two: dst's rows are scaled now,
+ * src's as they are appended (scale[t]). -1 after reporting.
+ */
+static int match_decimals(struct model *dst, const struct model *src, const char *src_name,
+			  int64_t *scale)
+{
+	for (size_t t = 0; t < src->n_sample_types; t++) {
+		unsigned have = dst->sample_types[t].decimals, other = src->sample_types[t].decimals;
+		if (other > have && model_add_decimals(dst, t, other - have) < 0) {
+			diag_error(src_name, 0, "cannot merge: %s with %u decimals passes 2^63",
+				   model_cstr(dst, dst->sample_types[t].type), other);
+			return -1;
+		}
+		scale[t] = pow10_i64(have > other ? have - other : 0);
+	}
+	return 0;
 }
 
 static void append_comments(struct model *dst, const struct model *src, const struct maps *mp)
@@ -154,19 +186,27 @@ int model_merge(struct model *dst, const struct model *src, const char *src_name
 		diag_error(src_name, 0, "cannot merge: its sample types differ from the first input's");
 		return -1;
 	}
-	if (!dst->n_runs != !src->n_runs) {
-		diag_error(src_name, 0, "cannot merge: Rprof runs merge only with Rprof runs");
+	if (!dst->sessions.n_runs != !src->sessions.n_runs) {
+		diag_error(src_name, 0, "cannot merge: one input has R's profiling runs and the other has none");
+		return -1;
+	}
+	int64_t *scale = xmalloc((src->n_sample_types + 1) * sizeof *scale);
+	if (match_decimals(dst, src, src_name, scale) < 0) {
+		free(scale);
 		return -1;
 	}
 	struct maps mp;
-	dst->lenient |= src->lenient;
-	dst->keep_samples_apart |= src->keep_samples_apart;
-	dst->tree_nodes |= src->tree_nodes;
+	/* The merged profile holds both inputs' rows: the looser rule of each. */
+	dst->rules.strict_r &= src->rules.strict_r;
+	dst->rules.keep_rows_apart |= src->rules.keep_rows_apart;
+	dst->rules.tree_nodes |= src->rules.tree_nodes;
 	map_strings(dst, src, &mp);
 	map_functions(dst, src, &mp);
 	map_locations(dst, src, &mp);
 	map_label_sets(dst, src, &mp);
-	append_rows(dst, src, &mp);
+	int rc = append_rows(dst, src, &mp, scale);
+	if (rc < 0)
+		diag_error(src_name, 0, "cannot merge: a value passes 2^63 at the first input's decimals");
 	append_comments(dst, src, &mp);
 	free(mp.strings);
 	free(mp.functions);
@@ -174,5 +214,6 @@ int model_merge(struct model *dst, const struct model *src, const char *src_name
 	free(mp.locations);
 	free(mp.stacks);
 	free(mp.label_sets);
-	return 0;
+	free(scale);
+	return rc;
 }

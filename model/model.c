@@ -5,13 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "../base/alloc.h"
+#include "../base/numtext.h"
 
 void model_init(struct model *m)
 {
 	memset(m, 0, sizeof *m);
 	strtab_init(&m->strings);
 	rows_init(&m->rows);
+	m->rules.strict_r = 1;
 	model_set_meta(m, "version", "1.0");
 	/* Stack id 0 is the empty stack; it has no location of its own. */
 	grow((void **)&m->stacks, &m->cap_stacks, 1, sizeof *m->stacks);
@@ -34,14 +36,14 @@ void model_free(struct model *m)
 	free(m->locations);
 	hashidx_free(&m->location_index);
 	free(m->inlined);
-	free(m->mappings);
+	free(m->native.mappings);
 	free(m->labels);
 	free(m->label_sets);
 	hashidx_free(&m->label_set_index);
 	free(m->stacks);
 	hashidx_free(&m->stack_index);
-	free(m->runs);
-	free(m->source_files);
+	free(m->sessions.runs);
+	free(m->sessions.files);
 	rows_free(&m->rows);
 	memset(m, 0, sizeof *m);
 }
@@ -94,9 +96,41 @@ uint32_t model_add_sample_type(struct model *m, const char *type, const char *un
 	grow((void **)&m->sample_types, &m->cap_sample_types, m->n_sample_types + 1,
 	     sizeof *m->sample_types);
 	m->sample_types[m->n_sample_types] = (struct model_sample_type){
-		strtab_intern_cstr(&m->strings, type), strtab_intern_cstr(&m->strings, unit)
+		strtab_intern_cstr(&m->strings, type), strtab_intern_cstr(&m->strings, unit), 0
 	};
 	return (uint32_t)m->n_sample_types++;
+}
+
+/*
+ * The rows are rewritten into a new store: a value's varint grows with it.
+ * The old store is read through a copy of the model that still holds it.
+ */
+int model_add_decimals(struct model *m, size_t type, unsigned more)
+{
+	int64_t factor = pow10_i64(more);
+	struct model old = *m;
+	rows_init(&m->rows);
+	m->rows.memory_from = old.rows.memory_from;
+	int64_t *values = xmalloc((m->n_sample_types + 1) * sizeof *values);
+	int fits = 1;
+	struct row_cursor rows;
+	rows_begin(&old, &rows);
+	for (const struct model_row *row; fits && (row = rows_next(&rows));) {
+		memcpy(values, row->values, m->n_sample_types * sizeof *values);
+		fits = !__builtin_mul_overflow(values[type], factor, &values[type]);
+		struct model_row scaled = *row;
+		scaled.values = values;
+		rows_append(m, &scaled);
+	}
+	rows_end(&rows);
+	free(values);
+	struct row_store *dropped = fits ? &old.rows : &m->rows;
+	rows_free(dropped);
+	if (!fits)
+		m->rows = old.rows;
+	else
+		m->sample_types[type].decimals = (uint8_t)(m->sample_types[type].decimals + more);
+	return fits ? 0 : -1;
 }
 
 static uint64_t function_hash(const struct model_function *f)
@@ -104,7 +138,7 @@ static uint64_t function_hash(const struct model_function *f)
 	uint64_t h = hash_mix(f->name, f->system_name);
 	h = hash_mix(h, f->file_name);
 	h = hash_mix(h, (uint64_t)f->start_line);
-	h = hash_mix(h, f->id);
+	h = hash_mix(h, f->native_id);
 	return hash_mix(h, f->truncated);
 }
 
@@ -114,7 +148,7 @@ static int function_equals(const void *ctx, uint32_t id, const void *key)
 	const struct model_function *b = key;
 	return a->name == b->name && a->system_name == b->system_name &&
 	       a->file_name == b->file_name && a->start_line == b->start_line &&
-	       a->truncated == b->truncated && a->id == b->id;
+	       a->truncated == b->truncated && a->native_id == b->native_id;
 }
 
 uint32_t model_function(struct model *m, const struct model_function *f)
@@ -131,12 +165,13 @@ uint32_t model_function(struct model *m, const struct model_function *f)
 	return id;
 }
 
-/* Only plain (function, line) locations are interned; see model_location. */
+/* Only plain locations are interned; see model_location_called. */
 static int location_equals(const void *ctx, uint32_t id, const void *key)
 {
 	const struct model_location *a = &((const struct model *)ctx)->locations[id];
 	const struct model_location *b = key;
-	return a->function == b->function && a->line == b->line;
+	return a->function == b->function && a->line == b->line &&
+	       a->call_site.file == b->call_site.file && a->call_site.line == b->call_site.line;
 }
 
 static uint32_t append_location(struct model *m, const struct model_location *l)
@@ -149,8 +184,31 @@ static uint32_t append_location(struct model *m, const struct model_location *l)
 
 uint32_t model_location(struct model *m, uint32_t function, int64_t line)
 {
-	struct model_location key = { function, line, 0, 0, MODEL_NONE, 0, 0, 0, 0 };
-	uint64_t h = hash_mix(function, (uint64_t)line);
+	return model_location_called(m, function, line, (struct model_call_site){ 0, 0 });
+}
+
+int model_is_call_site(const struct model *m, uint32_t location)
+{
+	const struct model_location *l = &m->locations[location];
+	return l->function == MODEL_NONE && l->call_site.line != 0;
+}
+
+struct model_call_site model_stack_call_site(const struct model *m, uint32_t stack)
+{
+	if (stack == MODEL_EMPTY_STACK)
+		return (struct model_call_site){ 0, 0 };
+	while (m->stacks[stack].caller != MODEL_EMPTY_STACK)
+		stack = m->stacks[stack].caller;
+	return m->locations[m->stacks[stack].location].call_site;
+}
+
+uint32_t model_location_called(struct model *m, uint32_t function, int64_t line,
+			       struct model_call_site call_site)
+{
+	struct model_location key = { .function = function, .line = line, .call_site = call_site,
+				      .native = { .mapping = MODEL_NONE } };
+	uint64_t h = hash_mix(hash_mix(function, (uint64_t)line),
+			      hash_mix(call_site.file, (uint64_t)call_site.line));
 	uint32_t id = hashidx_find(&m->location_index, h, location_equals, m, &key);
 	if (id != HASHIDX_NONE)
 		return id;
@@ -174,9 +232,9 @@ uint32_t model_add_location(struct model *m, const struct model_location *l,
 
 uint32_t model_add_mapping(struct model *m, const struct model_mapping *mapping)
 {
-	grow((void **)&m->mappings, &m->cap_mappings, m->n_mappings + 1, sizeof *m->mappings);
-	m->mappings[m->n_mappings] = *mapping;
-	return (uint32_t)m->n_mappings++;
+	grow((void **)&m->native.mappings, &m->native.cap_mappings, m->native.n_mappings + 1, sizeof *m->native.mappings);
+	m->native.mappings[m->native.n_mappings] = *mapping;
+	return (uint32_t)m->native.n_mappings++;
 }
 
 struct label_key {
@@ -258,19 +316,19 @@ uint32_t model_stack(struct model *m, uint32_t location, uint32_t caller)
 
 uint32_t model_add_run(struct model *m, const struct model_run *run)
 {
-	grow((void **)&m->runs, &m->cap_runs, m->n_runs + 1, sizeof *m->runs);
-	m->runs[m->n_runs] = *run;
-	m->runs[m->n_runs].first_row = (uint32_t)m->n_rows;
+	grow((void **)&m->sessions.runs, &m->sessions.cap_runs, m->sessions.n_runs + 1, sizeof *m->sessions.runs);
+	m->sessions.runs[m->sessions.n_runs] = *run;
+	m->sessions.runs[m->sessions.n_runs].first_row = (uint32_t)m->n_rows;
 	m->merge_barrier = m->n_rows;
-	return (uint32_t)m->n_runs++;
+	return (uint32_t)m->sessions.n_runs++;
 }
 
 void model_add_source_file(struct model *m, uint64_t number, uint32_t path)
 {
-	grow((void **)&m->source_files, &m->cap_source_files, m->n_source_files + 1,
-	     sizeof *m->source_files);
-	m->source_files[m->n_source_files++] = (struct model_source_file){
-		(uint32_t)(m->n_runs - 1), number, path, (uint32_t)m->n_rows
+	grow((void **)&m->sessions.files, &m->sessions.cap_files, m->sessions.n_files + 1,
+	     sizeof *m->sessions.files);
+	m->sessions.files[m->sessions.n_files++] = (struct model_source_file){
+		(uint32_t)(m->sessions.n_runs - 1), number, path, (uint32_t)m->n_rows
 	};
 	/* The line must be written back between the same two samples. */
 	m->merge_barrier = m->n_rows;
@@ -295,13 +353,13 @@ void model_replay_runs(struct model *m, struct run_replay *r, size_t row)
 
 static uint32_t current_run(const struct model *m)
 {
-	return m->n_runs ? (uint32_t)(m->n_runs - 1) : MODEL_NONE;
+	return m->sessions.n_runs ? (uint32_t)(m->sessions.n_runs - 1) : MODEL_NONE;
 }
 
 static int same_as_last_row(const struct model *m, uint32_t stack, const int64_t *values,
 			    const struct model_memory *memory, uint32_t labels)
 {
-	if (m->keep_samples_apart || !m->rows.has_last || m->n_rows <= m->merge_barrier)
+	if (m->rules.keep_rows_apart || !m->rows.has_last || m->n_rows <= m->merge_barrier)
 		return 0;
 	const struct model_row *last = &m->rows.last;
 	if (last->stack != stack || last->run != current_run(m) || last->labels != labels)
@@ -309,7 +367,7 @@ static int same_as_last_row(const struct model *m, uint32_t stack, const int64_t
 	size_t n = m->n_sample_types;
 	if (n && memcmp(last->values, values, n * sizeof *values) != 0)
 		return 0;
-	if (memory && !m->has_memory)
+	if (memory && !m->sessions.has_memory)
 		return 0;
 	return !memory || memcmp(&last->memory, memory, sizeof *memory) == 0;
 }
@@ -323,8 +381,8 @@ void model_add_samples(struct model *m, uint32_t stack, const int64_t *values,
 			m->rows.last.repeat = UINT64_MAX;
 		return;
 	}
-	if (memory && !m->has_memory) {
-		m->has_memory = 1;
+	if (memory && !m->sessions.has_memory) {
+		m->sessions.has_memory = 1;
 		m->rows.memory_from = m->n_rows;
 	}
 	struct model_row row = { m->n_rows, stack, current_run(m), labels, repeat, values,
@@ -356,28 +414,16 @@ size_t model_stack_frames(const struct model *m, uint32_t stack, struct model_fr
 	return n;
 }
 
-uint32_t model_sample_type(const struct model *m, const char *wanted)
-{
-	if (!wanted) {
-		uint32_t name = model_get_meta(m, "default_sample_type");
-		for (size_t i = 0; name != HASHIDX_NONE && i < m->n_sample_types; i++)
-			if (m->sample_types[i].type == name)
-				return (uint32_t)i;
-		return m->n_sample_types ? (uint32_t)(m->n_sample_types - 1) : HASHIDX_NONE;
-	}
-	for (size_t i = 0; i < m->n_sample_types; i++)
-		if (strcmp(model_cstr(m, m->sample_types[i].type), wanted) == 0)
-			return (uint32_t)i;
-	char *end;
-	unsigned long i = strtoul(wanted, &end, 10);
-	return *wanted && !*end && i < m->n_sample_types ? (uint32_t)i : HASHIDX_NONE;
-}
-
 void model_frame_name(const struct model *m, const struct model_frame *fr, struct model_name *name)
 {
+	if (fr->function == MODEL_NONE && model_is_call_site(m, fr->location)) {
+		name->bytes = "<no location>";
+		name->len = strlen(name->bytes);
+		return;
+	}
 	if (fr->function == MODEL_NONE) {
 		int n = snprintf(name->made, sizeof name->made, "0x%" PRIx64,
-				 m->locations[fr->location].address);
+				 m->locations[fr->location].native.address);
 		name->bytes = name->made;
 		name->len = (size_t)n;
 		return;

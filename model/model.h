@@ -1,27 +1,37 @@
 /*
  * model: the one in-memory profile that every reader fills and every
- * writer reads. It follows the tables of R's `profile` package (meta,
- * sample_types, samples, locations, functions) and extends them with what
- * the supported formats carry, so that a conversion loses nothing:
+ * writer reads (docs/model.md). Its core is the tables of R's `profile`
+ * package: meta, sample_types, samples (here: rows), locations, functions,
+ * with R's validation rules. Around the core:
  *
  *  - stacks are hash-consed nodes (location, caller): a stack is the id of
  *    its innermost node, stored once however many samples share it;
  *  - sample rows are runs of consecutive identical samples (`repeat`), so
  *    memory grows with runs, not with the number of samples, and time order
- *    survives;
- *  - `runs` are profiling sessions (one per Rprof header: interval and
- *    which profiling modes were on); `source_files` are Rprof's `#File`
- *    lines with the row they stood before, so they can be written back
- *    where they were;
- *  - Rprof's memory columns (small_v, big_v, nodes, dup_count) per row;
- *  - a function may be `truncated`: the outermost frame of a sample that
- *    R's line buffer cut short, kept with its raw bytes as its name;
- *  - pprof's mappings, location addresses and inlined lines, labels, and
- *    the ids a file gave its functions, locations and mappings (kept so
- *    that a pprof file can be written back as it was);
- *  - a LispWorks tree's function-info (Call-Count, Seen-Count, Top-Count),
- *    and its nodes as locations of their own (`tree_nodes`), so that
- *    same-name siblings and nodes with Count 0 are written back.
+ *    survives (rows.h);
+ *  - `rules`: how a reader's format bends the core's rules (R's strict
+ *    validation, merging equal neighbours, locations as tree nodes), each
+ *    set by the reader in one place.
+ *
+ * What only some inputs carry is grouped, each group under one name, so
+ * that every coupling of the model to a format can be found by that name:
+ *  - `sessions`: profiling sessions (R's runs: interval and modes), their
+ *    source-file lines (R's `#File`) and the memory columns of rows;
+ *  - `model_function.tree`: a call tree's function-info (Call-Count,
+ *    Seen-Count, Top-Count);
+ *  - `native`: what a binary profile says of its code (pprof): mappings,
+ *    and for each location its address, mapping and id, so that such a
+ *    file can be written back as it was;
+ *  - `model_function.truncated`: a frame cut short by R's line buffer (or
+ *    by a file copied while R was writing), shown by the name R shows and
+ *    kept with its raw bytes as its system name;
+ *  - `model_location.call_site`: where the outermost frame was called
+ *    from, in code that is no frame (R's reference after the outermost
+ *    frame). A location with a call site and no function is the frame of
+ *    a sample that was that reference alone: R calls it "<no location>".
+ *
+ * A sample type's values are integers; its `decimals` say where the point
+ * is, for inputs with fractional counts.
  *
  * Ids are dense indexes. The model holds no format header: what a header
  * says is stored as data (interval, modes), and writers rebuild headers.
@@ -32,7 +42,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
-#include "hashidx.h"
+#include "../base/hashidx.h"
 #include "rows.h"
 #include "strtab.h"
 
@@ -44,18 +54,28 @@ struct model_meta {
 	uint32_t key, value;
 };
 
+/*
+ * A sample type; its values are integers in units of 10^-decimals of
+ * `unit` (0 for whole numbers), so that fractional counts (folded stacks'
+ * "1.5") are kept exactly: 1.5 with 1 decimal is the value 15.
+ */
 struct model_sample_type {
 	uint32_t type, unit;
+	uint8_t decimals; /* at most DECIMALS_MAX (base/numtext.h) */
+};
+
+/* A call tree's function-info, as the LispWorks profiler counts it. */
+struct model_tree_info {
+	uint8_t known; /* the input had it */
+	int64_t call_count, seen_count, top_count;
 };
 
 struct model_function {
 	uint32_t name, system_name, file_name;
 	int64_t start_line;
 	uint8_t truncated;
-	uint64_t id; /* the input's id; 0 when it had none */
-	/* A LispWorks tree's function-info, when the input had one. */
-	uint8_t has_tree_info;
-	int64_t call_count, seen_count, top_count;
+	uint64_t native_id; /* the input's id for it; 0 when it had none */
+	struct model_tree_info tree;
 };
 
 struct model_line {
@@ -63,16 +83,28 @@ struct model_line {
 	int64_t line, column;
 };
 
+/* Where a binary profile says a location's code is. */
+struct model_native_location {
+	uint64_t id;      /* the input's id; 0 when it had none */
+	uint32_t mapping; /* MODEL_NONE: none */
+	uint64_t address;
+	uint8_t is_folded;
+};
+
+/* A line in a source file; line 0: none. */
+struct model_call_site {
+	uint32_t file; /* path string id */
+	int64_t line;
+};
+
 struct model_location {
-	uint32_t function; /* MODEL_NONE: no line (an unsymbolized address) */
+	uint32_t function; /* MODEL_NONE: no line (an unsymbolized address, or a call site alone) */
 	int64_t line;      /* 0: unknown */
 	int64_t column;
-	uint64_t id;       /* the input's id; 0 when it had none */
-	uint32_t mapping;  /* MODEL_NONE: none */
-	uint64_t address;
+	struct model_call_site call_site;
 	/* The callers this line was inlined into, innermost first. */
 	uint32_t first_inlined, n_inlined;
-	uint8_t is_folded;
+	struct model_native_location native;
 };
 
 struct model_mapping {
@@ -100,6 +132,7 @@ struct model_run {
 	uint32_t first_row;
 	uint64_t interval_us;
 	uint8_t memory_profiling, gc_profiling, line_profiling;
+	uint8_t unquoted; /* names without quotes, split at spaces (R before 2.9) */
 };
 
 struct model_source_file {
@@ -109,8 +142,50 @@ struct model_source_file {
 	uint32_t before_row;
 };
 
+/* How the core's rules bend for the input's format; set by its reader. */
+struct model_rules {
+	/*
+	 * R's validate_profile rules: the first sample type is samples/count,
+	 * names are not empty, lines not negative. Off for formats that
+	 * legitimately break them (pprof: any sample types, empty names; a
+	 * differential folded file: types before and after).
+	 */
+	uint8_t strict_r;
+	/*
+	 * Equal neighbouring samples stay separate rows: merging them would
+	 * change a sample list that is written back as it was (pprof), or
+	 * join nodes of a tree.
+	 */
+	uint8_t keep_rows_apart;
+	/*
+	 * Each location is one node of a call tree: a tree writer keeps nodes
+	 * apart by location, not by function name, so same-name siblings and
+	 * nodes with a count of 0 come back.
+	 */
+	uint8_t tree_nodes;
+};
+
+/* Profiling sessions and what belongs to them (R's runs). */
+struct model_sessions {
+	struct model_run *runs;
+	size_t n_runs, cap_runs;
+	struct model_source_file *files;
+	size_t n_files, cap_files;
+	/* Rows carry memory columns (zeros for rows that had none). */
+	int has_memory;
+	/* How the file's lines ended, so that it can be written back as it was. */
+	uint8_t crlf, no_final_newline;
+};
+
+/* What a binary profile says of its code, besides each location's. */
+struct model_native {
+	struct model_mapping *mappings;
+	size_t n_mappings, cap_mappings;
+};
+
 struct model {
 	struct strtab strings;
+	struct model_rules rules;
 
 	struct model_meta *meta;
 	size_t n_meta, cap_meta;
@@ -128,9 +203,6 @@ struct model {
 	struct model_line *inlined;
 	size_t n_inlined, cap_inlined;
 
-	struct model_mapping *mappings;
-	size_t n_mappings, cap_mappings;
-
 	struct model_label *labels;
 	size_t n_labels, cap_labels;
 	struct model_label_set *label_sets; /* [0] is the empty set */
@@ -141,33 +213,15 @@ struct model {
 	size_t n_stacks, cap_stacks;
 	struct hashidx stack_index;
 
-	struct model_run *runs;
-	size_t n_runs, cap_runs;
-
-	struct model_source_file *source_files;
-	size_t n_source_files, cap_source_files;
-
 	/* Read them with rows_begin/rows_next (rows.h). */
 	struct row_store rows;
 	size_t n_rows;
-	/* Rows carry Rprof's memory columns (zeros for rows that had none). */
-	int has_memory;
-
 	/* Rows before this index may not absorb the next sample. */
 	size_t merge_barrier;
-	/* pprof keeps each sample apart: merging would change its sample list. */
-	int keep_samples_apart;
-	/*
-	 * Each location is one node of a call tree (a LispWorks tree): a tree
-	 * writer keeps nodes apart by location, not by function name.
-	 */
-	int tree_nodes;
-	/*
-	 * Set by readers of formats that legitimately break R's rules (pprof:
-	 * empty names, any sample types, zero or negative values); the
-	 * validator then checks only what such a format requires.
-	 */
-	int lenient;
+
+	/* What only some inputs carry (see the top of this file). */
+	struct model_sessions sessions;
+	struct model_native native;
 };
 
 void model_init(struct model *m);
@@ -183,10 +237,24 @@ void model_set_meta(struct model *m, const char *key, const char *value);
 void model_add_meta(struct model *m, uint32_t key, uint32_t value);
 /* HASHIDX_NONE when absent. */
 uint32_t model_get_meta(const struct model *m, const char *key);
+/* A type of whole numbers (decimals 0). */
 uint32_t model_add_sample_type(struct model *m, const char *type, const char *unit);
+/*
+ * Gives sample type `type` `more` decimals: every value of it, in every
+ * row, is multiplied by 10^more. 0, or -1 when a value would pass 2^63
+ * (the profile is then unchanged).
+ */
+int model_add_decimals(struct model *m, size_t type, unsigned more);
 
 uint32_t model_function(struct model *m, const struct model_function *f);
 uint32_t model_location(struct model *m, uint32_t function, int64_t line);
+/* Interns a plain location: function, line and call site (no inlined lines, nothing native). */
+uint32_t model_location_called(struct model *m, uint32_t function, int64_t line,
+			       struct model_call_site call_site);
+/* Is the location a call site alone, no frame of its own? */
+int model_is_call_site(const struct model *m, uint32_t location);
+/* Where a stack's outermost frame was called from; line 0 when not known. */
+struct model_call_site model_stack_call_site(const struct model *m, uint32_t stack);
 /* Appends a location as a file gave it, with its inlined callers' lines. */
 uint32_t model_add_location(struct model *m, const struct model_location *l,
 			    const struct model_line *inlined, size_t n_inlined);
@@ -223,13 +291,6 @@ void model_add_samples(struct model *m, uint32_t stack, const int64_t *values,
 void model_add_sample(struct model *m, uint32_t stack, const int64_t *values,
 		      const struct model_memory *memory, uint32_t labels);
 
-/*
- * The sample type named by `wanted` (a type name or a 0-based index), or
- * when wanted is NULL the default: pprof's default_sample_type, else the
- * last type. HASHIDX_NONE when there is no such type.
- */
-uint32_t model_sample_type(const struct model *m, const char *wanted);
-
 /* One frame of a stack as a reader of the profile sees it. */
 struct model_frame {
 	uint32_t function; /* MODEL_NONE for an unsymbolized location */
@@ -254,7 +315,8 @@ struct model_name {
 
 /*
  * The function's name, else its system name; an address with no function
- * is named "0x..." by its address; "<unknown>" when there is nothing.
+ * is named "0x..." by its address, a call site alone "<no location>" (as
+ * R's summaryRprof names it); "<unknown>" when there is nothing.
  */
 void model_frame_name(const struct model *m, const struct model_frame *fr, struct model_name *name);
 

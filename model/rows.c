@@ -6,10 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../io/diag.h"
-#include "alloc.h"
+#include "../base/diag.h"
+#include "../base/fdio.h"
+#include "../base/alloc.h"
 #include "model.h"
-#include "varint.h"
+#include "../base/varint.h"
 
 enum { ROWS_IN_MEMORY = 4 << 20, READ_CHUNK = 1 << 20 };
 
@@ -56,15 +57,10 @@ static void spill(struct row_store *s)
 				   strerror(errno));
 		unlink(path);
 	}
-	for (size_t done = 0; done < s->used;) {
-		ssize_t n = write(s->fd, s->bytes + done, s->used - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			diag_fatal("cannot write sample rows to a temporary file: %s",
-				   n < 0 ? strerror(errno) : "no space");
-		done += (size_t)n;
-	}
+	int err = fd_write_all(s->fd, s->bytes, s->used, NULL);
+	if (err)
+		diag_fatal("cannot write sample rows to a temporary file: %s",
+			   err > 0 ? strerror(err) : "no space");
 	s->in_file += s->used;
 	s->used = 0;
 }
@@ -150,16 +146,11 @@ static void refill(struct row_cursor *c)
 	size_t want = size - left;
 	if (want > s->in_file - c->file_offset)
 		want = (size_t)(s->in_file - c->file_offset);
-	for (size_t got = 0; got < want;) {
-		ssize_t n = pread(s->fd, c->buf + left + got, want - got, (off_t)c->file_offset);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			diag_fatal("cannot read sample rows back from their temporary file: %s",
-				   n < 0 ? strerror(errno) : "file shrank");
-		got += (size_t)n;
-		c->file_offset += (uint64_t)n;
-	}
+	int err = fd_pread_all(s->fd, c->buf + left, want, c->file_offset);
+	if (err)
+		diag_fatal("cannot read sample rows back from their temporary file: %s",
+			   err > 0 ? strerror(err) : "file shrank");
+	c->file_offset += want;
 	c->at = c->buf;
 	c->end = c->buf + left + want;
 }
@@ -203,7 +194,7 @@ const struct model_row *rows_next(struct row_cursor *c)
 		refill(c);
 		decode(c);
 	}
-	while (c->next_run < m->n_runs && m->runs[c->next_run].first_row <= i)
+	while (c->next_run < m->sessions.n_runs && m->sessions.runs[c->next_run].first_row <= i)
 		c->next_run++;
 	c->row.run = c->next_run ? (uint32_t)(c->next_run - 1) : MODEL_NONE;
 	return &c->row;

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../io/diag.h"
-#include "alloc.h"
+#include "../base/diag.h"
+#include "../base/alloc.h"
 
 enum { CHUNK = 64 * 1024, MAX_STRING = UINT32_MAX - 1 };
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "../base/alloc.h"
 
 enum { TEXT_CACHE_BYTES = 8 << 20 };
 

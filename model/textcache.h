@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hashidx.h"
+#include "../base/hashidx.h"
 
 struct text_cache {
 	struct hashidx index;

@@ -1,8 +1,9 @@
 /*
  * The validator: the rules of R's validate_profile (profile package,
- * restated in FORMATS.md) plus the ones our extra tables need. Readers hand
- * over only models that pass, and writers check again before writing, so
- * a bug in one reader cannot become a corrupt file in another format.
+ * restated in docs/model.md) plus the ones our extra tables need, bent by
+ * model.rules. Every profile read is checked before any writer sees it,
+ * and a merge of several once more, so a bug in one reader cannot become
+ * a corrupt file in another format.
  */
 #include "model.h"
 
@@ -11,8 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../io/diag.h"
-#include "alloc.h"
+#include "../base/diag.h"
+#include "../base/alloc.h"
+#include "../base/numtext.h"
 
 struct check {
 	const struct model *m;
@@ -39,12 +41,16 @@ static void check_meta_and_types(struct check *c)
 	if (version == HASHIDX_NONE || !model_str_is(m, version, "1.0"))
 		problem(c, "meta has no version 1.0");
 	if (m->n_sample_types == 0) {
-		if (!m->lenient || m->n_rows)
+		if (m->rules.strict_r || m->n_rows)
 			problem(c, "no sample types");
-	} else if (!m->lenient && (!model_str_is(m, m->sample_types[0].type, "samples") ||
+	} else if (m->rules.strict_r && (!model_str_is(m, m->sample_types[0].type, "samples") ||
 				   !model_str_is(m, m->sample_types[0].unit, "count"))) {
 		problem(c, "first sample type is not samples/count");
 	}
+	for (size_t i = 0; i < m->n_sample_types; i++)
+		if (m->sample_types[i].decimals > DECIMALS_MAX)
+			problem(c, "sample type %zu has %u decimals, more than %d", i,
+				m->sample_types[i].decimals, DECIMALS_MAX);
 	for (size_t i = 0; i < m->n_meta; i++)
 		if (m->meta[i].key >= m->strings.count || m->meta[i].value >= m->strings.count)
 			problem(c, "meta row %zu names a missing string", i);
@@ -58,9 +64,10 @@ static void check_functions(struct check *c)
 		if (f->name >= m->strings.count || f->system_name >= m->strings.count ||
 		    f->file_name >= m->strings.count)
 			problem(c, "function %zu names a missing string", i);
-		else if (!m->lenient && (f->name == 0 || f->system_name == 0))
+		else if (m->rules.strict_r && (f->name == 0 || f->system_name == 0))
 			problem(c, "function %zu has an empty name", i);
-		if (f->start_line < 0)
+		/* Go reads any start line (Julia's PProf.jl writes -1); R's rules do not. */
+		if (f->start_line < 0 && m->rules.strict_r)
 			problem(c, "function %zu has a negative start line", i);
 	}
 }
@@ -72,10 +79,10 @@ static void check_locations(struct check *c)
 		const struct model_location *l = &m->locations[i];
 		if (l->function != MODEL_NONE && l->function >= m->n_functions)
 			problem(c, "location %zu names missing function %u", i, l->function);
-		if (l->line < 0 && !m->lenient)
+		if (l->line < 0 && m->rules.strict_r)
 			problem(c, "location %zu has a negative line", i);
-		if (l->mapping != MODEL_NONE && l->mapping >= m->n_mappings)
-			problem(c, "location %zu names missing mapping %u", i, l->mapping);
+		if (l->native.mapping != MODEL_NONE && l->native.mapping >= m->native.n_mappings)
+			problem(c, "location %zu names missing mapping %u", i, l->native.mapping);
 		if ((uint64_t)l->first_inlined + l->n_inlined > m->n_inlined) {
 			problem(c, "location %zu has inlined lines out of range", i);
 			continue;
@@ -84,9 +91,9 @@ static void check_locations(struct check *c)
 			if (m->inlined[l->first_inlined + k].function >= m->n_functions)
 				problem(c, "location %zu has an inlined line with no function", i);
 	}
-	for (size_t i = 0; i < m->n_mappings; i++)
-		if (m->mappings[i].filename >= m->strings.count ||
-		    m->mappings[i].build_id >= m->strings.count)
+	for (size_t i = 0; i < m->native.n_mappings; i++)
+		if (m->native.mappings[i].filename >= m->strings.count ||
+		    m->native.mappings[i].build_id >= m->strings.count)
 			problem(c, "mapping %zu names a missing string", i);
 }
 
@@ -127,21 +134,21 @@ static void check_stacks(struct check *c)
 static void check_runs(struct check *c)
 {
 	const struct model *m = c->m;
-	for (size_t i = 0; i < m->n_runs; i++) {
-		uint32_t first = m->runs[i].first_row;
-		if ((i == 0 && first != 0) || (i > 0 && first < m->runs[i - 1].first_row) ||
+	for (size_t i = 0; i < m->sessions.n_runs; i++) {
+		uint32_t first = m->sessions.runs[i].first_row;
+		if ((i == 0 && first != 0) || (i > 0 && first < m->sessions.runs[i - 1].first_row) ||
 		    first > m->n_rows)
 			problem(c, "run %zu starts at row %u out of order", i, first);
 	}
-	for (size_t i = 0; i < m->n_source_files; i++) {
-		const struct model_source_file *f = &m->source_files[i];
-		if (f->run >= m->n_runs) {
+	for (size_t i = 0; i < m->sessions.n_files; i++) {
+		const struct model_source_file *f = &m->sessions.files[i];
+		if (f->run >= m->sessions.n_runs) {
 			problem(c, "source file %zu belongs to missing run %u", i, f->run);
 			continue;
 		}
-		uint32_t end = f->run + 1 < m->n_runs ? m->runs[f->run + 1].first_row
+		uint32_t end = f->run + 1 < m->sessions.n_runs ? m->sessions.runs[f->run + 1].first_row
 						      : (uint32_t)m->n_rows;
-		if (f->before_row < m->runs[f->run].first_row || f->before_row > end)
+		if (f->before_row < m->sessions.runs[f->run].first_row || f->before_row > end)
 			problem(c, "source file %zu is placed outside its run", i);
 		if (f->path >= m->strings.count)
 			problem(c, "source file %zu names a missing string", i);
@@ -181,9 +188,9 @@ static int add_row_values(const struct model *m, const struct model_row *r, uint
 static int add_cpu_time(const struct model *m, const struct model_row *r, uint64_t *cpu)
 {
 	int64_t ticks, ns;
-	return r->run < m->n_runs && r->repeat <= INT64_MAX &&
+	return r->run < m->sessions.n_runs && r->repeat <= INT64_MAX &&
 	       !__builtin_mul_overflow(r->values[0], (int64_t)r->repeat, &ticks) &&
-	       !__builtin_mul_overflow(ticks, (int64_t)m->runs[r->run].interval_us * 1000, &ns) &&
+	       !__builtin_mul_overflow(ticks, (int64_t)m->sessions.runs[r->run].interval_us * 1000, &ns) &&
 	       add_magnitude(cpu, ns);
 }
 
@@ -209,7 +216,7 @@ static void check_rows(struct check *c)
 	uint64_t cpu = 0;
 	/* Sums only of a profile with no other problem; each overflow reported once. */
 	int summing = c->problems == 0;
-	int types_ok = 1, cpu_ok = m->n_runs && m->n_sample_types, memory_ok = m->has_memory;
+	int types_ok = 1, cpu_ok = m->sessions.n_runs && m->n_sample_types, memory_ok = m->sessions.has_memory;
 	size_t problems_before = c->problems;
 	struct row_cursor rows;
 	rows_begin(m, &rows);

@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../io/diag.h"
+#include "diag.h"
 
 void *xmalloc(size_t size)
 {

@@ -4,18 +4,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "progress.h"
 
 enum { MAX_PROBLEMS = 100 };
 
 static int quiet, keep_going;
 static unsigned long errors;
 static void (*fatal_cleanup)(void);
+static void (*before_message)(void);
 
 static void vreport(const char *file, uint64_t line, const char *kind,
 		    const char *fmt, va_list ap)
 {
-	progress_clear();
+	if (before_message)
+		before_message();
 	fputs("prof: ", stderr);
 	if (file) {
 		fputs(file, stderr);
@@ -67,6 +68,16 @@ int diag_go_on(void)
 	if (keep_going && errors == MAX_PROBLEMS)
 		fprintf(stderr, "prof: %d problems; stopping there\n", MAX_PROBLEMS);
 	return keep_going && errors < MAX_PROBLEMS;
+}
+
+int diag_checking(void)
+{
+	return keep_going;
+}
+
+void diag_before_message(void (*hook)(void))
+{
+	before_message = hook;
 }
 
 void diag_on_fatal(void (*cleanup)(void))

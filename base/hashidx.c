@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "../io/diag.h"
+#include "diag.h"
 
 void hashidx_free(struct hashidx *idx)
 {

@@ -27,6 +27,14 @@ void diag_set_quiet(int quiet);
  */
 void diag_set_keep_going(int keep_going);
 int diag_go_on(void);
+/* Is this --check, where what a conversion would only warn of is a problem? */
+int diag_checking(void);
+
+/*
+ * Called before every message: a line drawn in place on stderr (progress,
+ * in io/) must be erased first, and base/ cannot know about it.
+ */
+void diag_before_message(void (*hook)(void));
 
 /* Called before exiting on a fatal error (out of memory, a signal). */
 void diag_on_fatal(void (*cleanup)(void));

@@ -1,0 +1,483 @@
+/*
+ * What the flame graph and the flame chart share (flame.h): frame keys and
+ * their names, the colour of a name, and the SVG page in flamegraph.pl's
+ * layout, with our script (flame.js, built into flame_js.h). Why each rule
+ * is as it is: docs/formats/flamegraph.md.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/diag.h"
+#include "../base/alloc.h"
+#include "../base/numtext.h"
+#include "flame.h"
+#include "svg.h"
+
+enum flame_key_kind { KIND_ROOT, KIND_ELIDED, KIND_FUNCTION, KIND_ADDRESS, KIND_NO_LOCATION };
+
+/* flamegraph.pl's constants: the boxes line up with its pictures. */
+enum { PAD = 10, FRAME_HEIGHT = 16, FONT_SIZE = 12, TITLE_BAND = 36, SUBTITLE_BAND = 24,
+       BOTTOM_BAND = 34 };
+#define CHAR_WIDTH (FONT_SIZE * 0.59)
+
+static const char flame_script[] =
+#include "flame_js.h"
+	;
+
+enum { DEFAULT_WIDTH = 1200, MIN_WIDTH = 100, MAX_WIDTH = 100000 };
+
+static const char *check_width(const char *value)
+{
+	char *end;
+	unsigned long n = strtoul(value, &end, 10);
+	return end == value || *end || value[0] == '-' || n < MIN_WIDTH || n > MAX_WIDTH
+		       ? "pixels from 100 to 100000" : NULL;
+}
+
+/* Pixels, or with '%' a share of the total, as flamegraph.pl's --minwidth. */
+static const char *check_min_width(const char *value)
+{
+	char *end;
+	double n = strtod(value, &end);
+	int percent = *end == '%';
+	return end == value || (*end && strcmp(end, "%") != 0) || !(n >= 0) ||
+			       n > (percent ? 100 : MAX_WIDTH)
+		       ? "pixels, or a percent such as 0.5%" : NULL;
+}
+
+static const char *check_frames(const char *value)
+{
+	return strcmp(value, "function") && strcmp(value, "line") ? "function or line" : NULL;
+}
+
+const struct format_option flame_options[] = {
+	{ "title", "TEXT", "the title (default: Flame Graph, Icicle Graph, Flame Chart)", NULL },
+	{ "width", "PX", "image width in pixels (default 1200)", check_width },
+	{ "minwidth", "PX", "leave out boxes narrower than PX pixels (default 0.1), "
+			    "or, given as N%, than N% of the total", check_min_width },
+	{ "inverted", NULL, "icicle: the root at the top", NULL },
+	{ "reverse", NULL, "stacks read leaf first: the leaves at the root", NULL },
+	{ "frames", "function|line", "a box per function (default) or per source line",
+	  check_frames },
+	{ NULL, NULL, NULL, NULL },
+};
+
+void flame_options_read(const struct write_options *given, struct flame_options *opts)
+{
+	const char *width = write_option(given, "width"), *min_width = write_option(given, "minwidth");
+	const char *frames = write_option(given, "frames");
+	char *end;
+	*opts = (struct flame_options){ given->sample_type, write_option(given, "title"),
+					width ? (unsigned)strtoul(width, NULL, 10) : DEFAULT_WIDTH,
+					0.1, 0, write_option(given, "inverted") != NULL,
+					write_option(given, "reverse") != NULL,
+					frames && strcmp(frames, "line") == 0 };
+	if (min_width) {
+		opts->min_width = strtod(min_width, &end);
+		opts->min_width_percent = *end == '%';
+	}
+}
+
+static int key_equals(const void *ctx, uint32_t id, const void *key)
+{
+	const struct flame_key *a = &((const struct flame_keys *)ctx)->keys[id], *b = key;
+	return a->kind == b->kind && a->name == b->name && a->file == b->file &&
+	       a->line == b->line && a->address == b->address;
+}
+
+static uint32_t intern(struct flame_keys *k, const struct flame_key *key)
+{
+	uint64_t h = hash_mix(hash_mix(key->kind, key->name), hash_mix(key->file, (uint64_t)key->line));
+	h = hash_mix(h, key->address);
+	uint32_t id = hashidx_find(&k->index, h, key_equals, k, key);
+	if (id != HASHIDX_NONE)
+		return id;
+	grow((void **)&k->keys, &k->cap, k->n + 1, sizeof *k->keys);
+	id = (uint32_t)k->n++;
+	k->keys[id] = *key;
+	k->keys[id].text = SIZE_MAX;
+	hashidx_insert(&k->index, h, id);
+	return id;
+}
+
+void flame_keys_init(struct flame_keys *k, const struct model *m, int by_line)
+{
+	memset(k, 0, sizeof *k);
+	k->m = m;
+	k->by_line = by_line;
+	k->of_function = xmalloc((m->n_functions + 1) * sizeof *k->of_function);
+	for (size_t i = 0; i < m->n_functions; i++)
+		k->of_function[i] = MODEL_NONE;
+	intern(k, &(struct flame_key){ .kind = KIND_ROOT });
+	intern(k, &(struct flame_key){ .kind = KIND_ELIDED, .grey = 1 });
+}
+
+void flame_keys_free(struct flame_keys *k)
+{
+	free(k->keys);
+	hashidx_free(&k->index);
+	free(k->of_function);
+	free(k->bytes);
+}
+
+uint32_t flame_key(struct flame_keys *k, const struct model_frame *fr)
+{
+	const struct model *m = k->m;
+	/* R's reference alone: a frame with no function, as summaryRprof names it. */
+	if (fr->function == MODEL_NONE && model_is_call_site(m, fr->location))
+		return intern(k, &(struct flame_key){ .kind = KIND_NO_LOCATION, .grey = 1 });
+	if (fr->function == MODEL_NONE)
+		return intern(k, &(struct flame_key){ .kind = KIND_ADDRESS, .grey = 1,
+						      .address = m->locations[fr->location].native.address });
+	uint32_t *cached = &k->of_function[fr->function];
+	if (!k->by_line && *cached != MODEL_NONE)
+		return *cached;
+	const struct model_function *f = &m->functions[fr->function];
+	struct flame_key key = { .kind = KIND_FUNCTION, .name = f->name ? f->name : f->system_name };
+	key.grey = f->truncated || strtab_get(&m->strings, key.name)->len == 0;
+	if (k->by_line && fr->line > 0) {
+		key.file = f->file_name;
+		key.line = fr->line;
+	}
+	/* A name R cut short is shown as R shows it; grey while no whole function has it. */
+	uint32_t id = intern(k, &key);
+	k->keys[id].grey &= key.grey;
+	if (!(k->by_line && fr->line > 0))
+		*cached = id;
+	return id;
+}
+
+static void add_text(struct flame_keys *k, const char *s, size_t len)
+{
+	if (len == 0)
+		return;
+	grow((void **)&k->bytes, &k->cap_bytes, k->n_bytes + len, 1);
+	memcpy(k->bytes + k->n_bytes, s, len);
+	k->n_bytes += len;
+}
+
+static void make_text(struct flame_keys *k, struct flame_key *key)
+{
+	char made[64];
+	key->text = k->n_bytes;
+	if (key->kind == KIND_ROOT || key->kind == KIND_ELIDED) {
+		add_text(k, key->kind == KIND_ROOT ? "all" : "...", 3);
+	} else if (key->kind == KIND_NO_LOCATION) {
+		add_text(k, "<no location>", strlen("<no location>"));
+	} else if (key->kind == KIND_ADDRESS) {
+		add_text(k, made, (size_t)snprintf(made, sizeof made, "0x%" PRIx64, key->address));
+	} else {
+		const struct strtab_entry *e = strtab_get(&k->m->strings, key->name);
+		add_text(k, e->len ? e->bytes : "<unknown>", e->len ? e->len : strlen("<unknown>"));
+	}
+	if (key->line > 0) {
+		const struct strtab_entry *file = strtab_get(&k->m->strings, key->file);
+		add_text(k, " ", 1);
+		add_text(k, file->bytes, file->len);
+		add_text(k, made, (size_t)snprintf(made, sizeof made, file->len ? ":%" PRId64 : "line %" PRId64,
+						   key->line));
+	}
+	key->text_len = k->n_bytes - key->text;
+}
+
+const char *flame_key_text(struct flame_keys *k, uint32_t id, size_t *len)
+{
+	if (k->keys[id].text == SIZE_MAX)
+		make_text(k, &k->keys[id]);
+	*len = k->keys[id].text_len;
+	return k->bytes + k->keys[id].text;
+}
+
+size_t flame_stack_keys(struct flame_keys *k, uint32_t stack, int reverse, uint32_t **keys,
+			size_t *cap, struct model_frame **frames, size_t *cap_frames)
+{
+	size_t n = model_stack_frames(k->m, stack, frames, cap_frames);
+	grow((void **)keys, cap, n + 1, sizeof **keys);
+	for (size_t i = 0; i < n; i++)
+		(*keys)[i] = flame_key(k, &(*frames)[reverse ? i : n - 1 - i]);
+	return n;
+}
+
+int flame_total(const struct model *m, struct output *out, const char *sample_type, int prefer_time,
+		struct flame_values *fv)
+{
+	struct view v;
+	view_init(&v, m);
+	if (m->n_rows == 0) {
+		diag_error(out->name, 0, "no samples: nothing to draw");
+		return -1;
+	}
+	/* A timeline of R's ticks is drawn in time: appended runs with other intervals to scale. */
+	if (view_pick(&v, sample_type, prefer_time ? VIEW_TIMELINE : VIEW_WEIGHT, out->name,
+		      &fv->type) < 0)
+		return -1;
+	fv->time_ordered = v.ticks;
+	fv->type_name = view_type(&v, fv->type);
+	fv->unit = view_unit(&v, fv->type);
+	fv->decimals = view_decimals(&v, fv->type);
+	if (strcmp(fv->unit, "count") == 0)
+		fv->unit = "samples";
+	int64_t *values = xmalloc((v.n_types + 1) * sizeof *values);
+	int rc = 0;
+	fv->total = 0;
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *row; rc == 0 && (row = rows_next(&rows));) {
+		view_values(&v, row, values);
+		if (values[fv->type] < 0)
+			rc = view_refuse_negative(m, row->index, fv->type, values[fv->type],
+						  "a flame graph", out->name);
+		fv->total += values[fv->type];
+	}
+	rows_end(&rows);
+	free(values);
+	if (rc == 0 && fv->total == 0) {
+		diag_error(out->name, 0, "no %s in any sample: nothing to draw", fv->type_name);
+		rc = -1;
+	}
+	return rc;
+}
+
+/* FNV-1a: a name's colour must not change between runs or machines. */
+static uint32_t name_hash(const char *s, size_t len)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+/* A fraction in [0, 1) from 8 bits of the hash, so that hue, saturation and lightness vary apart. */
+static double fraction(uint32_t h, int byte)
+{
+	return (double)((h >> (8 * byte)) & 0xff) / 256.0;
+}
+
+static int ends_with(const char *s, size_t len, const char *tail)
+{
+	size_t n = strlen(tail);
+	return len >= n && memcmp(s + len - n, tail, n) == 0;
+}
+
+/*
+ * The package a name tells: before the first "::" (R's pkg::fun and
+ * pkg:::fun, C++'s ns::f; from the last space, as in "T* ns::f"), else Go's
+ * path/pkg.Func (up to the first '.' after the last '/'). 0 when none.
+ */
+static size_t package_of(const char *s, size_t len, size_t *from)
+{
+	*from = 0;
+	for (size_t i = 1; i + 1 < len; i++)
+		if (s[i] == ':' && s[i + 1] == ':') {
+			for (size_t k = 0; k < i; k++)
+				if (s[k] == ' ')
+					*from = k + 1;
+			return i - *from;
+		}
+	size_t slash = 0;
+	for (size_t i = 0; i < len && s[i] != '(' && s[i] != ' '; i++)
+		if (s[i] == '/')
+			slash = i + 1;
+	const char *dot = memchr(s + slash, '.', len - slash);
+	return dot && dot > s ? (size_t)(dot - s) : 0;
+}
+
+/*
+ * A box's fill, a function of its name alone (docs/formats/flamegraph.md):
+ * grey for nameless and cut-short frames, fixed hues for R's <GC> and
+ * kernel frames, a hue per package, else flamegraph.pl's "hot" reds.
+ */
+static void colour_of(const struct flame_key *key, const char *name, size_t len, char *out, size_t size)
+{
+	uint32_t h = name_hash(name, len);
+	size_t from, pkg = package_of(name, len, &from);
+	if (key->kind == KIND_ELIDED)
+		snprintf(out, size, "rgb(215,215,215)");
+	else if (key->grey || (len == 9 && (memcmp(name, "[unknown]", 9) == 0 || memcmp(name, "<unknown>", 9) == 0)))
+		snprintf(out, size, "rgb(190,190,190)");
+	else if (len == 4 && memcmp(name, "<GC>", 4) == 0)
+		svg_hsl(300, 0.35, 0.72, out, size);
+	else if (ends_with(name, len, "_[k]"))
+		svg_hsl(25, 0.55, 0.52 + 0.1 * fraction(h, 0), out, size);
+	else if (pkg)
+		svg_hsl(90 + 180 * fraction(name_hash(name + from, pkg), 0), 0.45 + 0.2 * fraction(h, 1),
+			   0.62 + 0.13 * fraction(h, 2), out, size);
+	else
+		snprintf(out, size, "rgb(%d,%d,%d)", 205 + (int)(50 * fraction(h, 0)),
+			 (int)(230 * fraction(h, 1)), (int)(55 * fraction(h, 2)));
+}
+
+/* flamegraph.pl's label: as many characters as fit at 0.59 em, cut with "..", none under 3. */
+static void label(struct flame_page *p, const char *name, size_t len, double width)
+{
+	size_t fits = (size_t)(width / CHAR_WIDTH), count;
+	if (fits < 3)
+		return;
+	size_t cut = svg_first_characters(name, len, fits - 2, &count);
+	if (count <= fits) {
+		svg_text(p->out, name, len, &p->replaced_bytes);
+	} else {
+		svg_text(p->out, name, cut, &p->replaced_bytes);
+		output_str(p->out, "..");
+	}
+}
+
+void flame_page_init(struct flame_page *p, struct output *out, struct flame_keys *keys,
+		     const struct flame_options *opts, const struct flame_values *fv)
+{
+	memset(p, 0, sizeof *p);
+	p->out = out;
+	p->keys = keys;
+	p->opts = opts;
+	p->unit = fv->unit;
+	p->decimals = fv->decimals;
+	p->total = fv->total;
+	p->per_count = (opts->width - 2.0 * PAD) / (double)fv->total;
+	p->min_count = opts->min_width_percent ? (double)fv->total * opts->min_width / 100
+					       : opts->min_width / p->per_count;
+}
+
+int flame_wide_enough(const struct flame_page *p, int64_t count)
+{
+	return !((double)count < p->min_count);
+}
+
+static void text_element(struct flame_page *p, const char *id, const char *class, double x, double y,
+			 const char *text)
+{
+	svg_printf(p->out, "<text id=\"%s\"%s%s%s x=\"%.1f\" y=\"%.1f\">", id, class ? " class=\"" : "",
+		   class ? class : "", class ? "\"" : "", x, y);
+	svg_text(p->out, text, strlen(text), &p->replaced_bytes);
+	output_str(p->out, "</text>\n");
+}
+
+static const char page_style[] =
+	"<style type=\"text/css\">\n"
+	"text { font-family: Verdana, sans-serif; font-size: 12px; fill: rgb(0,0,0); }\n"
+	"#title { text-anchor: middle; font-size: 17px; }\n"
+	"#subtitle { text-anchor: middle; fill: rgb(110,110,110); }\n"
+	"#search, #ignorecase { opacity: 0.1; cursor: pointer; }\n"
+	"#search:hover, #search.show, #ignorecase:hover, #ignorecase.show { opacity: 1; }\n"
+	"#unzoom { cursor: pointer; }\n"
+	"#frames > g { cursor: pointer; }\n"
+	"#frames > g:hover { stroke: black; stroke-width: 0.5; }\n"
+	".hide { display: none; }\n"
+	".parent { opacity: 0.5; }\n"
+	"</style>\n";
+
+void flame_page_begin(struct flame_page *p)
+{
+	struct output *out = p->out;
+	unsigned w = p->opts->width;
+	p->height = (p->max_depth + 1.0) * FRAME_HEIGHT + TITLE_BAND + BOTTOM_BAND +
+		    (p->subtitle ? SUBTITLE_BAND : 0);
+	output_str(out, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
+			"<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
+			"\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n");
+	svg_printf(out, "<svg version=\"1.1\" width=\"%u\" height=\"%.0f\" onload=\"init(evt)\" "
+			"viewBox=\"0 0 %u %.0f\" xmlns=\"http://www.w3.org/2000/svg\" "
+			"xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n", w, p->height, w, p->height);
+	output_str(out, "<!-- Made by prof " PROF_VERSION " (docs/formats/flamegraph.md): one <g> per box, "
+			"its <title> NAME (COUNT UNIT, PERCENT%), its <rect> and its label. -->\n"
+			"<defs><linearGradient id=\"background\" y1=\"0\" y2=\"1\" x1=\"0\" x2=\"0\">"
+			"<stop stop-color=\"#eeeeee\" offset=\"5%\"/><stop stop-color=\"#eeeeb0\" offset=\"95%\"/>"
+			"</linearGradient></defs>\n");
+	output_str(out, page_style);
+	output_str(out, "<script type=\"text/ecmascript\"><![CDATA[\n");
+	output_str(out, flame_script);
+	output_str(out, "]]></script>\n");
+	svg_printf(out, "<rect x=\"0\" y=\"0\" width=\"%u\" height=\"%.0f\" fill=\"url(#background)\"/>\n",
+		   w, p->height);
+	text_element(p, "title", NULL, w / 2.0, 2 * FONT_SIZE, p->title);
+	if (p->subtitle)
+		text_element(p, "subtitle", NULL, w / 2.0, 4 * FONT_SIZE, p->subtitle);
+	text_element(p, "details", NULL, PAD, p->height - BOTTOM_BAND / 2.0, " ");
+	text_element(p, "unzoom", "hide", PAD, 2 * FONT_SIZE, "Reset Zoom");
+	text_element(p, "search", NULL, w - PAD - 100, 2 * FONT_SIZE, "Search");
+	text_element(p, "ignorecase", NULL, w - PAD - 16, 2 * FONT_SIZE, "ic");
+	text_element(p, "matched", NULL, w - PAD - 100, p->height - BOTTOM_BAND / 2.0, " ");
+	output_str(out, "<g id=\"frames\">\n");
+}
+
+/* A count as flamegraph.pl prints it: thousands separated by commas; a fraction after them. */
+static void write_count(struct output *out, int64_t n, unsigned decimals)
+{
+	char digits[DECIMAL_TEXT_MAX], text[2 * DECIMAL_TEXT_MAX];
+	size_t len = decimal_text(digits, n, decimals, 1), k = 0, i = 0;
+	const char *point = memchr(digits, '.', len);
+	size_t whole = point ? (size_t)(point - digits) : len;
+	if (digits[0] == '-')
+		text[k++] = digits[i++];
+	for (; i < whole; i++) {
+		if (i > (digits[0] == '-') && (whole - i) % 3 == 0)
+			text[k++] = ',';
+		text[k++] = digits[i];
+	}
+	memcpy(text + k, digits + whole, len - whole);
+	output_write(out, text, k + len - whole);
+}
+
+/* The title's name: flamegraph.pl drops perf's annotations _[k], _[w], _[i], _[j]. */
+static size_t shown_length(const char *name, size_t len)
+{
+	if (len > 4 && name[len - 4] == '_' && name[len - 3] == '[' && name[len - 1] == ']' &&
+	    strchr("kwij", name[len - 2]))
+		return len - 4;
+	return len;
+}
+
+static double box_y(const struct flame_page *p, unsigned depth)
+{
+	if (p->opts->inverted)
+		return TITLE_BAND + (p->subtitle ? SUBTITLE_BAND : 0) + (double)depth * FRAME_HEIGHT;
+	return p->height - BOTTOM_BAND - (depth + 1.0) * FRAME_HEIGHT + 1;
+}
+
+/* The box's rect as flamegraph.pl rounds it: both ends to 0.1 px, so that siblings tile. */
+static void write_rect(struct flame_page *p, double x1, double x2, double y, const char *fill)
+{
+	char left[32], right[32];
+	snprintf(left, sizeof left, "%.1f", x1);
+	snprintf(right, sizeof right, "%.1f", x2);
+	svg_printf(p->out, "<rect x=\"%s\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" rx=\"2\" ry=\"2\"/>",
+		   left, y, strtod(right, NULL) - strtod(left, NULL), FRAME_HEIGHT - 1.0, fill);
+}
+
+void flame_box(struct flame_page *p, uint32_t key, unsigned depth, struct flame_span span,
+	       const char *extra)
+{
+	struct output *out = p->out;
+	size_t len;
+	const char *name = flame_key_text(p->keys, key, &len);
+	char fill[32];
+	colour_of(&p->keys->keys[key], name, len, fill, sizeof fill);
+	len = shown_length(name, len);
+	double x1 = PAD + (double)span.start * p->per_count, x2 = PAD + (double)span.end * p->per_count;
+	double y = box_y(p, depth);
+	output_str(out, "<g");
+	if (extra)
+		output_str(out, extra);
+	output_str(out, "><title>");
+	svg_text(p->out, name, len, &p->replaced_bytes);
+	output_str(out, " (");
+	write_count(out, span.count, p->decimals);
+	output_byte(out, ' ');
+	svg_text(p->out, p->unit, strlen(p->unit), &p->replaced_bytes);
+	if (span.count == p->total)
+		output_str(out, ", 100%)</title>");
+	else
+		svg_printf(out, ", %.2f%%)</title>", 100.0 * (double)span.count / (double)p->total);
+	write_rect(p, x1, x2, y, fill);
+	svg_printf(out, "<text x=\"%.2f\" y=\"%.2f\">", x1 + 3, y + 10.5);
+	label(p, name, len, x2 - x1);
+	output_str(out, "</text></g>\n");
+}
+
+void flame_page_end(struct flame_page *p)
+{
+	output_str(p->out, "</g>\n</svg>\n");
+	if (p->replaced_bytes)
+		diag_warn(p->out->name, 0, "names that are not UTF-8: bad bytes written as U+FFFD");
+}

@@ -1,0 +1,126 @@
+/*
+ * What the flame graph and the flame chart share: frame keys (what makes
+ * two frames the same box; sprof's views take them for their nodes too),
+ * their display names and colours, and the SVG page that holds the boxes
+ * and the script. The page follows the layout of
+ * flamegraph.pl's SVG (docs/formats/flamegraph.md), so that what reads
+ * flamegraph.pl's files reads ours.
+ */
+#ifndef PROF_FLAME_H
+#define PROF_FLAME_H
+
+#include <stdint.h>
+
+#include "../model/view.h"
+#include "format.h"
+
+/* The two keys every picture has: the root box and a box of merged narrow ones. */
+enum { FLAME_ROOT = 0, FLAME_ELIDED = 1 };
+
+struct flame_key {
+	uint32_t name;    /* string id; for an address, none */
+	uint32_t file;    /* with --frames line */
+	int64_t line;     /* with --frames line; 0 otherwise */
+	uint64_t address; /* a frame with no function */
+	uint8_t kind;     /* enum flame_key_kind in flame.c */
+	uint8_t grey;     /* cut short by R, or nameless */
+	size_t text, text_len; /* the display name, in flame_keys.bytes; SIZE_MAX until made */
+};
+
+/*
+ * Keys by frame: by function name (functions of one name are one box, as
+ * in folded stacks), or with --frames line by name, file and line.
+ */
+struct flame_keys {
+	const struct model *m;
+	int by_line;
+	struct flame_key *keys;
+	size_t n, cap;
+	struct hashidx index;
+	uint32_t *of_function; /* by function, without lines; MODEL_NONE until known */
+	char *bytes;
+	size_t n_bytes, cap_bytes;
+};
+
+void flame_keys_init(struct flame_keys *k, const struct model *m, int by_line);
+void flame_keys_free(struct flame_keys *k);
+uint32_t flame_key(struct flame_keys *k, const struct model_frame *fr);
+/* The key's name as shown, made once. */
+const char *flame_key_text(struct flame_keys *k, uint32_t key, size_t *len);
+
+/*
+ * The keys of a stack from its root, into *keys (grown): reversed with
+ * --reverse. Returns how many.
+ */
+size_t flame_stack_keys(struct flame_keys *k, uint32_t stack, int reverse, uint32_t **keys,
+			size_t *cap, struct model_frame **frames, size_t *cap_frames);
+
+/* The sample type a picture draws, and its total. */
+struct flame_values {
+	size_t type;
+	const char *type_name;
+	const char *unit; /* what titles count: "samples" for a count */
+	unsigned decimals; /* the type's: titles write counts with their fraction */
+	int64_t total;
+	int time_ordered; /* the rows are R's ticks, in time order */
+};
+
+/*
+ * The chosen sample type (--sample-type; else the view's default, or with
+ * prefer_time an R profile's CPU time) and its total, checked: -1 after
+ * reporting a negative value or nothing to draw.
+ */
+int flame_total(const struct model *m, struct output *out, const char *sample_type, int prefer_time,
+		struct flame_values *fv);
+
+/* The pictures' options, flamegraph.pl's names (flame_options[]), read and defaulted. */
+struct flame_options {
+	const char *sample_type; /* --sample-type */
+	const char *title;       /* --title; NULL: the picture's own */
+	unsigned width;          /* --width: pixels */
+	double min_width;        /* --minwidth: pixels, or percent of the total */
+	int min_width_percent;
+	int inverted;            /* --inverted: root at the top */
+	int reverse;             /* --reverse: stacks leaf first */
+	int frames_by_line;      /* --frames line: a frame per line, not per function */
+};
+
+extern const struct format_option flame_options[];
+void flame_options_read(const struct write_options *given, struct flame_options *opts);
+
+struct flame_page {
+	struct output *out;
+	struct flame_keys *keys;
+	const struct flame_options *opts;
+	const char *title, *subtitle, *unit;
+	unsigned decimals;     /* of the counts in titles */
+	int64_t total;
+	double per_count;      /* pixels per count */
+	double min_count;      /* boxes narrower than this many counts are left out */
+	unsigned max_depth;    /* the deepest box drawn */
+	double height;         /* in pixels: a deep enough stack would pass 2^32 */
+	int replaced_bytes;    /* names that are not UTF-8 */
+};
+
+/* Sets the scale from the total and the options; the page's height waits for max_depth. */
+void flame_page_init(struct flame_page *p, struct output *out, struct flame_keys *keys,
+		     const struct flame_options *opts, const struct flame_values *fv);
+/* Is a box of `count` wide enough to draw? */
+int flame_wide_enough(const struct flame_page *p, int64_t count);
+/* The page up to the frames' group; max_depth must be known. */
+void flame_page_begin(struct flame_page *p);
+/* Where a box starts and ends along x, and the count its title shows, in counts. */
+struct flame_span {
+	int64_t start, end, count;
+};
+
+/* One box: key, depth (0: the root) and span; `extra` (or NULL) goes into the <g> tag. */
+void flame_box(struct flame_page *p, uint32_t key, unsigned depth, struct flame_span span,
+	       const char *extra);
+/* Closes the page; warns of names that were not UTF-8. */
+void flame_page_end(struct flame_page *p);
+
+int flamegraph_write(const struct model *m, struct output *out, const struct write_options *opts);
+int flamechart_write(const struct model *m, struct output *out, const struct write_options *opts);
+
+#endif

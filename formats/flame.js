@@ -1,0 +1,222 @@
+// The interaction of prof's flame graphs and flame charts, built into the
+// SVG (formats/flame.c writes it inside a CDATA section, so it must never
+// hold the three characters that close one). docs/formats/flamegraph.md
+// says why it is ours and what it relies on:
+//  - the first box in #frames is the root; every other box follows its
+//    parent, and a subtree is contiguous: in file order for a flame graph,
+//    in order of first sample (data-first) for a flame chart;
+//  - a box is <g><title>NAME (COUNT UNIT, PERCENT%)</title><rect/><text/></g>,
+//    one FRAME_HEIGHT per level of depth.
+// Hover shows a box's title, a click zooms to it (a click on a dimmed
+// ancestor, Reset Zoom or Escape goes back), Search (or Ctrl-F) highlights
+// a regular expression and shows the share of the total it matches, each
+// matched subtree counted once. Zoom and search are kept in the URL query
+// (x and y of the zoomed box's rect, s the search, i ignore case).
+'use strict';
+
+var FRAME_HEIGHT = 16, PAD = 10, CHAR_WIDTH = 12 * 0.59, MATCH_FILL = 'rgb(230,0,230)';
+var boxes = [];
+var zoomed = null, term = '', ignoreCase = false, width;
+var details, matched, unzoomButton, searchButton, caseButton;
+
+function init() {
+	var svg = document.documentElement;
+	width = parseFloat(svg.getAttribute('width'));
+	details = document.getElementById('details').firstChild;
+	matched = document.getElementById('matched').firstChild;
+	unzoomButton = document.getElementById('unzoom');
+	searchButton = document.getElementById('search');
+	caseButton = document.getElementById('ignorecase');
+	readBoxes();
+	var frames = document.getElementById('frames');
+	frames.addEventListener('mouseover', function (e) {
+		var b = boxOf(e.target);
+		if (b) details.nodeValue = describe(b);
+	});
+	frames.addEventListener('mouseout', function () { details.nodeValue = ' '; });
+	frames.addEventListener('click', function (e) {
+		var b = boxOf(e.target);
+		if (b) zoom(b);
+	});
+	unzoomButton.addEventListener('click', function () { zoom(null); });
+	searchButton.addEventListener('click', function () { if (term) search(''); else askSearch(); });
+	caseButton.addEventListener('click', toggleCase);
+	window.addEventListener('keydown', onKey);
+	restore();
+}
+
+function readBoxes() {
+	var gs = document.getElementById('frames').children;
+	for (var i = 0; i < gs.length; i++) {
+		var g = gs[i], rect = g.querySelector('rect'), title = g.querySelector('title').textContent;
+		var cut = title.lastIndexOf(' (');
+		boxes.push({
+			g: g, rect: rect, label: g.querySelector('text'), title: title,
+			name: title.slice(0, cut),
+			count: Number(title.slice(cut + 2).split(' ')[0].replace(/,/g, '')),
+			xText: rect.getAttribute('x'), yText: rect.getAttribute('y'),
+			x: parseFloat(rect.getAttribute('x')), width: parseFloat(rect.getAttribute('width')),
+			fill: rect.getAttribute('fill'), elided: g.classList.contains('elided'),
+			first: Number(g.getAttribute('data-first')), length: Number(g.getAttribute('data-len'))
+		});
+	}
+	var rootY = parseFloat(boxes[0].yText);
+	boxes.forEach(function (b) {
+		b.depth = Math.round(Math.abs(parseFloat(b.yText) - rootY) / FRAME_HEIGHT);
+		b.g.box = b;
+	});
+	if (boxes[0].first)
+		boxes.sort(function (a, b) { return a.first - b.first || a.depth - b.depth; });
+	linkSubtrees();
+}
+
+// Each box's index, and `end`: its subtree is boxes[index .. end).
+function linkSubtrees() {
+	var open = [];
+	boxes.forEach(function (b, i) {
+		while (open.length && open[open.length - 1].depth >= b.depth)
+			open.pop().end = i;
+		b.index = i;
+		open.push(b);
+	});
+	while (open.length)
+		open.pop().end = boxes.length;
+}
+
+function boxOf(node) {
+	while (node && !node.box)
+		node = node.parentNode;
+	return node ? node.box : null;
+}
+
+function describe(b) {
+	var text = 'Function: ' + b.title;
+	if (b.first)
+		text += ', samples ' + b.first + (b.length > 1 ? '\u2013' + (b.first + b.length - 1) : '');
+	return text;
+}
+
+// flamegraph.pl's label: the characters that fit at 0.59 em, cut with "..", none under 3.
+function fit(name, w) {
+	var chars = Math.floor(w / CHAR_WIDTH), all = Array.from(name);
+	if (chars < 3)
+		return '';
+	return all.length <= chars ? name : all.slice(0, chars - 2).join('') + '..';
+}
+
+function place(b, x, w) {
+	b.rect.setAttribute('x', x.toFixed(1));
+	b.rect.setAttribute('width', w.toFixed(1));
+	b.label.setAttribute('x', (x + 3).toFixed(2));
+	b.label.textContent = fit(b.name, w);
+}
+
+// Zooms to b and its subtree (null: the whole picture); b's ancestors span the width, dimmed.
+function zoom(b) {
+	var root = boxes[0];
+	zoomed = b === root ? null : b;
+	var target = zoomed || root, scale = (width - 2 * PAD) / target.width;
+	boxes.forEach(function (e) {
+		var inside = e.index >= target.index && e.index < target.end;
+		var above = e.index < target.index && target.index < e.end;
+		e.g.classList.toggle('hide', !inside && !above);
+		e.g.classList.toggle('parent', above);
+		if (inside)
+			place(e, PAD + (e.x - target.x) * scale, e.width * scale);
+		else if (above)
+			place(e, PAD, width - 2 * PAD);
+	});
+	unzoomButton.classList.toggle('hide', !zoomed);
+	save();
+}
+
+function askSearch() {
+	var t = prompt('Search for a regular expression' + (ignoreCase ? ' (ignoring case)' : ''), term);
+	if (t !== null)
+		search(t);
+}
+
+function toggleCase() {
+	ignoreCase = !ignoreCase;
+	caseButton.classList.toggle('show', ignoreCase);
+	search(term);
+}
+
+// Highlights the boxes whose name matches; the share counts the outermost match of each subtree.
+function search(t) {
+	var re = null;
+	term = t || '';
+	if (term) {
+		try {
+			re = new RegExp(term, ignoreCase ? 'i' : '');
+		} catch (e) {
+			matched.nodeValue = 'Not a regular expression: ' + term;
+		}
+	}
+	var sum = 0, skipTo = 0;
+	boxes.forEach(function (b, i) {
+		var hit = re !== null && i > 0 && !b.elided && re.test(b.name);
+		b.rect.setAttribute('fill', hit ? MATCH_FILL : b.fill);
+		if (hit && i >= skipTo) {
+			sum += b.count;
+			skipTo = b.end;
+		}
+	});
+	if (re)
+		matched.nodeValue = 'Matched: ' + percent(sum, boxes[0].count);
+	else if (!term)
+		matched.nodeValue = ' ';
+	searchButton.classList.toggle('show', re !== null);
+	searchButton.firstChild.nodeValue = re ? 'Reset Search' : 'Search';
+	save();
+}
+
+function percent(part, whole) {
+	return part === whole ? '100%' : (100 * part / whole).toFixed(2) + '%';
+}
+
+function onKey(e) {
+	if ((e.ctrlKey && e.key === 'f') || e.key === 'F3') {
+		e.preventDefault();
+		askSearch();
+	} else if (e.ctrlKey && e.key === 'i') {
+		e.preventDefault();
+		toggleCase();
+	} else if (e.key === 'Escape') {
+		search('');
+		zoom(null);
+	}
+}
+
+function save() {
+	var params = new URLSearchParams();
+	if (zoomed) {
+		params.set('x', zoomed.xText);
+		params.set('y', zoomed.yText);
+	}
+	if (term)
+		params.set('s', term);
+	if (ignoreCase)
+		params.set('i', '1');
+	var query = params.toString();
+	try {
+		history.replaceState(null, '', query ? '?' + query : location.pathname);
+	} catch (e) {
+		// Some browsers refuse it for file: pages; the view works without.
+	}
+}
+
+function restore() {
+	var params = new URLSearchParams(location.search), x = params.get('x'), y = params.get('y');
+	var target = null;
+	boxes.forEach(function (b) {
+		if (b.xText === x && b.yText === y && (!target || b.width > target.width))
+			target = b;
+	});
+	ignoreCase = params.get('i') === '1';
+	caseButton.classList.toggle('show', ignoreCase);
+	if (target)
+		zoom(target);
+	if (params.get('s'))
+		search(params.get('s'));
+}

@@ -11,28 +11,20 @@
 #   - pprof, judged by Go's readers: test/pprof.sh;
 #   - LispWorks trees: test/lispworks.sh;
 #   - folded stacks, summaries, tables, --check, merging: test/views.sh;
+#   - folded stacks as the tools in the wild write them: test/folded.sh;
 #   - speedscope loads prof's output: test/speedscope.sh;
+#   - flame graphs and charts, also in Chromium: test/flame.sh
+#     (flamegraph.pl's own frames: test/flamegraph-peers.sh, for CI);
 #   - what the fuzzers once crashed on: test/fuzz.sh;
 #   - limits and faults: test/limits.sh.
+# The checks that several of these share are in test/lib.sh.
 cd "$(dirname "$0")/.." || exit 2
 BUILD=${1:-build}
 PROF=${PROF:-$BUILD/prof}
 UNIT=${UNIT:-$BUILD/unit}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-passed=0
-failed=0
-skipped=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
-check() { # NAME COMMAND...: passes when the command succeeds
-	name=$1; shift
-	if "$@"; then pass; else fail "$name"; fi
-}
-heavy() { # NAME COMMAND...: a check too slow for valgrind; skipped where LIGHT is set
-	if [ -n "${LIGHT:-}" ]; then skipped=$((skipped + 1)); else check "$@"; fi
-}
+. test/lib.sh
 
 run_unit() {
 	$UNIT > "$TMP/unit.out" 2> "$TMP/unit.err"
@@ -48,28 +40,16 @@ run_unit() {
 	fi
 }
 
-roundtrip() { # FILE [FROM]: prof -t rprof gives back the same bytes
-	"$PROF" -q ${2:+-f "$2"} -t rprof "$1" > "$TMP/rt" && cmp -s "$1" "$TMP/rt"
-}
-
-sniffed_roundtrip() { # reads stdin, so the format can only be sniffed
-	"$PROF" -q -t rprof < "$1" > "$TMP/rt" && cmp -s "$1" "$TMP/rt"
-}
-
-agrees_with_summaryrprof() {
-	$UNIT by-name "$1" > "$TMP/by-name" 2> /dev/null && cmp -s "$TMP/by-name" "$1.summaryRprof.tsv"
-}
-
 refused() { # FILE FORMAT: exit 1, the expected message, no output
 	"$PROF" -f "$2" -t "$2" "$1" > "$TMP/out" 2> "$TMP/err"
 	[ $? -eq 1 ] && cmp -s "$TMP/err" "$1.err" && [ ! -s "$TMP/out" ]
 }
 
 run_unit
-for f in testdata/rprof/*.out testdata/rprof/*/*.out; do
+for f in testdata/rprof/*.out; do
 	check "roundtrip $f" roundtrip "$f" rprof
 	check "sniffed roundtrip $f" sniffed_roundtrip "$f"
-	[ -f "$f.summaryRprof.tsv" ] && check "summaryRprof $f" agrees_with_summaryrprof "$f"
+	[ -f "$f.summaryRprof.tsv" ] && check "summaryRprof $f" agrees_with_summaryrprof "$f" "$f.summaryRprof.tsv"
 done
 for dir in testdata/invalid/*/; do
 	format=$(basename "$dir")
@@ -78,11 +58,17 @@ for dir in testdata/invalid/*/; do
 		check "refuses $f" refused "$f" "$format"
 	done
 done
+build_dump
 . test/cli.sh
+. test/rprof.sh
+. test/shapes.sh
 . test/pprof.sh
 . test/lispworks.sh
 . test/views.sh
+. test/folded.sh
 . test/speedscope.sh
+. test/flame.sh
+. test/sprof.sh
 . test/fuzz.sh
 . test/limits.sh
 

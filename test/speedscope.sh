@@ -1,30 +1,9 @@
-# speedscope, sourced by test/run.sh (uses check, fail, PROF, TMP and the
-# helpers of pprof.sh and views.sh): the real speedscope app (npm package
-# `speedscope`, pinned in test/speedscope/package-lock.json) loads prof's
-# speedscope JSON and folded output in headless Chromium (Debian's), and
-# its Sandwich view must show the self and total counts that R's
-# summaryRprof and go tool pprof report for the input. speedscope keeps
-# apart two functions of one name (R's with and without a srcref, from
-# other files): their selfs add up to the name's; a total is compared
-# where a name is one frame.
-SPEEDSCOPE=test/speedscope
-if [ ! -d "$SPEEDSCOPE/node_modules/speedscope" ]; then
-	npm ci --prefix "$SPEEDSCOPE" --silent > "$TMP/npm.log" 2>&1 ||
-		fail "installing speedscope and playwright-core with npm: $(tail -n 3 "$TMP/npm.log")"
-fi
-by_name() { # name, summed self, total (or "-" when the name is several frames)
-	awk -F'\t' -v OFS='\t' '{ self[$1] += $2; total[$1] = $3; n[$1]++ }
-		END { for (k in self) print k, self[k], n[k] == 1 ? total[k] : "-" }' | LC_ALL=C sort
-}
-speedscope_shows() { # PROFILE EXPECTED_TSV
-	NODE_PATH="$SPEEDSCOPE/node_modules" node "$SPEEDSCOPE/frames.cjs" \
-		"$SPEEDSCOPE/node_modules/speedscope/dist/release" "$1" > "$TMP/shown" 2> "$TMP/shown.err" || return 1
-	by_name < "$TMP/shown" > "$TMP/shown.by_name"
-	awk -F'\t' -v OFS='\t' 'NR == FNR { several[$1] = $3 == "-"; next }
-		{ print $1, $2, several[$1] ? "-" : $3 }' "$TMP/shown.by_name" "$2" | LC_ALL=C sort |
-		cmp -s - "$TMP/shown.by_name"
-}
-for f in testdata/rprof/kmeans-default.out testdata/rprof/boot-memory-gc-line.out testdata/rprof/profile-pkg/1.out; do
+# speedscope, sourced by test/run.sh (uses test/lib.sh, PROF, TMP): the
+# real speedscope app loads prof's speedscope JSON and folded output, and
+# shows the self and total counts that R's summaryRprof and go tool pprof
+# report for the input.
+install_speedscope
+for f in testdata/rprof/kmeans-default.out testdata/rprof/boot-memory-gc-line.out testdata/rprof/files-line.out; do
 	LC_ALL=C sort "$f.summaryRprof.tsv" > "$TMP/want"
 	"$PROF" -q -t speedscope --sample-type samples -o "$TMP/s.speedscope.json" "$f"
 	check "speedscope shows summaryRprof's counts for prof's JSON of $f" speedscope_shows "$TMP/s.speedscope.json" "$TMP/want"
@@ -34,3 +13,31 @@ done
 go_top_rows testdata/pprof/go/go_cpu.pb.gz samples count > "$TMP/want"
 "$PROF" -q -t speedscope --sample-type samples -o "$TMP/g.speedscope.json" testdata/pprof/go/go_cpu.pb.gz
 check "speedscope shows go tool pprof's counts for prof's JSON of go_cpu.pb.gz" speedscope_shows "$TMP/g.speedscope.json" "$TMP/want"
+
+# The profile speedscope opens on (activeProfileIndex): an R profile's CPU
+# time; for pprof, its default type as Go reads it; with --sample-type, the
+# one profile written. Judged by the name of the profile at that index.
+opens_on() { # TYPE COMMAND...: the command writes speedscope JSON that opens on TYPE's profile
+	type=$1; shift
+	status_is 0 "$@" && node -e '
+		const json = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+		const active = json.profiles[json.activeProfileIndex];
+		console.log(Number.isInteger(json.activeProfileIndex) && active ? active.name : "none")' \
+		"$TMP/cli.out" > "$TMP/active" && grep -q ": $type\$" "$TMP/active"
+}
+for f in testdata/rprof/kmeans-default.out testdata/rprof/strings-memory.out; do
+	check "speedscope JSON of $f opens on cpu" opens_on cpu "$PROF" -t speedscope "$f"
+	check "speedscope JSON of $f with -s 0 opens on it" opens_on samples "$PROF" -t speedscope -s 0 "$f"
+done
+# A profile whose default_sample_type is its first type (of two), not its last.
+printf '\012\004\010\001\020\002\012\004\010\004\020\005\022\007\012\001\001\022\002\005\007' > "$TMP/default.pb"
+printf '\042\010\010\001\042\004\010\001\020\012\052\004\010\001\020\003\062\000\062\007samples' >> "$TMP/default.pb"
+printf '\062\005count\062\004main\062\003cpu\062\013nanoseconds\160\001' >> "$TMP/default.pb"
+check "Go reads default_sample_type samples" sh -c '[ "$("$0" "$1" | sed -n "s/^DefaultSampleType: //p")" = samples ]' \
+	"$DUMP" "$TMP/default.pb"
+for f in "$TMP/default.pb" testdata/pprof/go/go_cpu.pb.gz testdata/pprof/go/mixed_mappings.pb.gz; do
+	check "speedscope JSON of $f opens on Go's default type" opens_on "$(pprof_default_type "$f")" "$PROF" -t speedscope "$f"
+	go_types_into "$f" "$TMP/types"
+	check "speedscope JSON of $f with -s 0 opens on it" opens_on "$(awk '{ print $1; exit }' "$TMP/types")" \
+		"$PROF" -t speedscope -s 0 "$f"
+done

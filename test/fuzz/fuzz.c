@@ -1,7 +1,7 @@
 /*
  * libFuzzer target, built once per reader (FUZZ_FORMAT "rprof", "pprof",
  * ...) and once as "any", which sniffs first as prof does. Every input is
- * read (through gunzip when it starts like gzip) and validated; a valid
+ * read as prof reads it (format_read: gunzip, sniff, read, validate); a valid
  * profile is then written in every writable format, to /dev/null, so that
  * the writers meet whatever the readers let through. `make fuzz` builds
  * them; test/fuzz/README.md says how to run them.
@@ -16,7 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void write_everything(const struct model *m, int devnull)
 {
-	const struct write_options opts = { NULL, 1 };
+	const struct write_options opts = { .level = 1 };
 	for (size_t i = 0; formats[i]; i++) {
 		struct output out;
 		if (!formats[i]->write)
@@ -37,12 +37,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct input in;
 	struct model m;
 	input_open_memory(&in, data, size, "fuzz");
-	if (input_is_gzip(&in))
-		input_gunzip(&in);
-	const struct format *f = strcmp(FUZZ_FORMAT, "any") == 0 ? format_sniff(&in)
-								  : format_by_name(FUZZ_FORMAT);
-	model_init(&m);
-	if (f && f->read(&in, &m) == 0 && model_validate(&m, "fuzz") == 0)
+	const struct format *forced = strcmp(FUZZ_FORMAT, "any") == 0 ? NULL
+								    : format_by_name(FUZZ_FORMAT);
+	if (format_read(&in, forced, &m))
 		write_everything(&m, devnull);
 	model_free(&m);
 	input_close(&in);

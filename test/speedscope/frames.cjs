@@ -8,7 +8,7 @@
 // Needs playwright-core (NODE_PATH) and Chromium at $CHROMIUM or
 // /usr/bin/chromium. Serves the app on 127.0.0.1 only.
 'use strict';
-const { chromium } = require('playwright-core');
+const chromium = require('./chromium.cjs');
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
@@ -29,11 +29,7 @@ const server = http.createServer((req, res) => {
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
 const base = `http://127.0.0.1:${server.address().port}`;
 
-const browser = await chromium.launch({
-	executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-	args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-	       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await chromium.launch();
 try {
 	// Tall enough that the Sandwich table, which renders only visible rows, shows them all.
 	const page = await browser.newPage({ viewport: { width: 1600, height: 12000 } });

@@ -41,9 +41,9 @@ static int print_stacks(const char *format, const char *path)
 			continue;
 		size_t n = model_stack_frames(&m, row->stack, &frames, &cap);
 		for (size_t k = n; k-- > 0;) {
-			uint32_t f = frames[k].function;
-			printf("%s%s", f == MODEL_NONE ? "?" : model_cstr(&m, m.functions[f].name),
-			       k ? ";" : "");
+			struct model_name name;
+			model_frame_name(&m, &frames[k], &name);
+			printf("%.*s%s", (int)name.len, name.bytes, k ? ";" : "");
 		}
 		printf(" %lld\n", (long long)value);
 	}
@@ -80,12 +80,12 @@ int has_function_named(const struct model *m, const char *s)
 	return 0;
 }
 
-static const struct model *sort_model;
+static const struct strtab *sort_names;
 
 static int by_name_bytes(const void *a, const void *b)
 {
-	const struct strtab_entry *x = strtab_get(&sort_model->strings, ((const struct name_ticks *)a)->name);
-	const struct strtab_entry *y = strtab_get(&sort_model->strings, ((const struct name_ticks *)b)->name);
+	const struct strtab_entry *x = strtab_get(sort_names, ((const struct name_ticks *)a)->name);
+	const struct strtab_entry *y = strtab_get(sort_names, ((const struct name_ticks *)b)->name);
 	size_t n = x->len < y->len ? x->len : y->len;
 	int c = memcmp(x->bytes, y->bytes, n);
 	return c ? c : (x->len > y->len) - (x->len < y->len);
@@ -96,16 +96,18 @@ static int print_by_name(const char *path)
 	struct model m;
 	if (load_rprof(path, &m) < 0)
 		return 1;
-	size_t n;
+	struct name_totals totals;
 	struct view v;
 	view_init(&v, &m);
-	struct name_ticks *t = aggregate_by_name(&v, 0, &n);
-	sort_model = &m;
-	qsort(t, n, sizeof *t, by_name_bytes);
-	for (size_t i = 0; i < n; i++)
-		printf("%s\t%llu\t%llu\n", model_cstr(&m, t[i].name), (unsigned long long)t[i].self,
-		       (unsigned long long)t[i].total);
-	free(t);
+	aggregate_by_name(&v, 0, &totals);
+	struct name_ticks *t = totals.rows;
+	sort_names = &totals.names;
+	if (totals.n)
+		qsort(t, totals.n, sizeof *t, by_name_bytes);
+	for (size_t i = 0; i < totals.n; i++)
+		printf("%s\t%llu\t%llu\n", strtab_get(&totals.names, t[i].name)->bytes,
+		       (unsigned long long)t[i].self, (unsigned long long)t[i].total);
+	name_totals_free(&totals);
 	model_free(&m);
 	return 0;
 }

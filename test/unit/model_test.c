@@ -1,6 +1,8 @@
 /* Unit tests of the model: interning, hash-consing, row merging, validation. */
+#include <stdint.h>
 #include <string.h>
 
+#include "../../base/numtext.h"
 #include "unit.h"
 
 static void strings_are_interned_once(void)
@@ -41,7 +43,7 @@ static void setup_run(struct model *m)
 {
 	model_init(m);
 	model_add_sample_type(m, "samples", "count");
-	struct model_run run = { 0, 20000, 0, 0, 0 };
+	struct model_run run = { .interval_us = 20000 };
 	model_add_run(m, &run);
 }
 
@@ -64,7 +66,7 @@ static void consecutive_identical_samples_merge(void)
 	model_add_source_file(&m, 1, model_str(&m, "x.R", 3));
 	model_add_sample(&m, s, &one, NULL, 0);
 	CHECK(m.n_rows == 4);
-	struct model_run run = { 0, 20000, 0, 0, 0 };
+	struct model_run run = { .interval_us = 20000 };
 	model_add_run(&m, &run);
 	model_add_sample(&m, s, &one, NULL, 0);
 	CHECK(m.n_rows == 5 && row_at(&m, 4, &value).run == 1);
@@ -82,7 +84,7 @@ static void memory_samples_merge_only_when_equal(void)
 	model_add_sample(&m, 0, &one, &a, 0);
 	model_add_sample(&m, 0, &one, &b, 0);
 	int64_t value;
-	CHECK(m.has_memory && m.n_rows == 2 && row_at(&m, 0, &value).repeat == 2);
+	CHECK(m.sessions.has_memory && m.n_rows == 2 && row_at(&m, 0, &value).repeat == 2);
 	CHECK(row_at(&m, 1, &value).memory.nodes == 112);
 	model_free(&m);
 }
@@ -117,14 +119,14 @@ static void rows_come_back_from_the_spill_file(void)
 {
 	struct model m;
 	setup_run(&m);
-	m.keep_samples_apart = 1;
+	m.rules.keep_rows_apart = 1;
 	uint32_t s = model_stack(&m, frame(&m, "f"), 0);
 	const size_t n = 3000000, memory_from = 1000000, second_run = 2000000;
 	for (size_t i = 0; i < n; i++) {
 		int64_t value = (int64_t)i * 7 - 5;
 		struct model_memory mem = { i, 2 * i, 3 * i, i };
 		if (i == second_run) {
-			struct model_run run = { 0, 10000, 1, 0, 0 };
+			struct model_run run = { .interval_us = 10000, .memory_profiling = 1 };
 			model_add_run(&m, &run);
 		}
 		model_add_samples(&m, s, &value, i >= memory_from ? &mem : NULL, 0, i + 1);
@@ -149,7 +151,54 @@ static void rows_come_back_from_the_spill_file(void)
 	model_free(&m);
 }
 
+static int decimal_is(int64_t v, unsigned decimals, int trim, const char *want)
+{
+	char text[DECIMAL_TEXT_MAX];
+	size_t len = decimal_text(text, v, decimals, trim);
+	return len == strlen(want) && strcmp(text, want) == 0;
+}
+
+static void decimals_are_written_exactly(void)
+{
+	CHECK(decimal_is(1500, 3, 1, "1.5") && decimal_is(1500, 3, 0, "1.500"));
+	CHECK(decimal_is(5, 2, 1, "0.05") && decimal_is(0, 3, 1, "0") && decimal_is(0, 2, 0, "0.00"));
+	CHECK(decimal_is(2000, 3, 1, "2") && decimal_is(-25, 1, 1, "-2.5") && decimal_is(42, 0, 1, "42"));
+	CHECK(decimal_is(INT64_MIN, 18, 0, "-9.223372036854775808"));
+	CHECK(decimal_is(INT64_MAX, 0, 0, "9223372036854775807"));
+}
+
+/* More decimals scale every row, spilled ones too; a value past 2^63 leaves all as it was. */
+static void decimals_scale_every_row(void)
+{
+	struct model m;
+	model_init(&m);
+	model_add_sample_type(&m, "before", "count");
+	model_add_sample_type(&m, "after", "count");
+	uint32_t s = model_stack(&m, frame(&m, "f"), 0), t = model_stack(&m, frame(&m, "g"), 0);
+	const size_t n = 1500000;
+	for (size_t i = 0; i < n; i++) {
+		int64_t values[2] = { (int64_t)i, 3 };
+		model_add_samples(&m, i % 2 ? s : t, values, NULL, 0, 2);
+	}
+	CHECK(m.rows.in_file > 0);
+	CHECK(model_add_decimals(&m, 1, 2) == 0 && m.sample_types[1].decimals == 2);
+	size_t wrong = 0, seen = 0;
+	struct row_cursor rows;
+	rows_begin(&m, &rows);
+	for (const struct model_row *r; (r = rows_next(&rows)); seen++)
+		wrong += r->values[0] != (int64_t)seen || r->values[1] != 300 || r->repeat != 2 ||
+			 r->stack != (seen % 2 ? s : t);
+	rows_end(&rows);
+	CHECK(seen == n && wrong == 0 && m.n_rows == n);
+	CHECK(model_add_decimals(&m, 0, 18) < 0 && m.sample_types[0].decimals == 0);
+	int64_t last;
+	CHECK(row_at(&m, n - 1, &last).repeat == 2 && last == (int64_t)n - 1);
+	model_free(&m);
+}
+
 const struct unit_test model_tests[] = {
+	{ "decimals_are_written_exactly", decimals_are_written_exactly },
+	{ "decimals_scale_every_row", decimals_scale_every_row },
 	{ "rows_come_back_from_the_spill_file", rows_come_back_from_the_spill_file },
 	{ "strings_are_interned_once", strings_are_interned_once },
 	{ "stacks_are_stored_once", stacks_are_stored_once },

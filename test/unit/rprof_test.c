@@ -1,6 +1,6 @@
 /*
  * Unit tests of the Rprof reader on R-written files: each checks one
- * loss of R's profile package (formats/rprof.md) that prof must not have.
+ * loss of R's profile package (docs/formats/rprof.md) that prof must not have.
  */
 #include <string.h>
 
@@ -31,7 +31,7 @@ static void memory_prefix_is_parsed_and_kept(void)
 {
 	struct model m;
 	CHECK(load_rprof("testdata/rprof/strings-memory.out", &m) == 0);
-	CHECK(m.has_memory && m.runs[0].memory_profiling);
+	CHECK(m.sessions.has_memory && m.sessions.runs[0].memory_profiling);
 	CHECK(total_ticks(&m) == 50); /* every sample line; the package keeps 50 of them with damage */
 	/* Line 2: ":189227:1016091:19911616:62:"nchar" "paste0" ... */
 	int64_t value;
@@ -45,14 +45,14 @@ static void interval_and_modes_are_kept(void)
 {
 	struct model m;
 	CHECK(load_rprof("testdata/rprof/boot-memory-gc-line.out", &m) == 0);
-	CHECK(m.n_runs == 1);
-	CHECK(m.runs[0].interval_us == 5000);
-	CHECK(m.runs[0].memory_profiling && m.runs[0].gc_profiling && m.runs[0].line_profiling);
+	CHECK(m.sessions.n_runs == 1);
+	CHECK(m.sessions.runs[0].interval_us == 5000);
+	CHECK(m.sessions.runs[0].memory_profiling && m.sessions.runs[0].gc_profiling && m.sessions.runs[0].line_profiling);
 	CHECK(has_function_named(&m, "<GC>"));
 	model_free(&m);
 	CHECK(load_rprof("testdata/rprof/kmeans-default.out", &m) == 0);
-	CHECK(m.runs[0].interval_us == 20000 && !m.runs[0].line_profiling);
-	CHECK(m.n_source_files == 0);
+	CHECK(m.sessions.runs[0].interval_us == 20000 && !m.sessions.runs[0].line_profiling);
+	CHECK(m.sessions.n_files == 0);
 	model_free(&m);
 }
 
@@ -81,14 +81,14 @@ static void appended_runs_resolve_files_per_run(void)
 {
 	struct model m;
 	CHECK(load_rprof("testdata/rprof/append-mixed.out", &m) == 0);
-	CHECK(m.n_runs == 2);
-	CHECK(!m.runs[0].memory_profiling && m.runs[1].memory_profiling);
-	CHECK(m.runs[0].interval_us == 5000 && m.runs[1].interval_us == 2000);
+	CHECK(m.sessions.n_runs == 2);
+	CHECK(!m.sessions.runs[0].memory_profiling && m.sessions.runs[1].memory_profiling);
+	CHECK(m.sessions.runs[0].interval_us == 5000 && m.sessions.runs[1].interval_us == 2000);
 	/* Run 2 defines #File 1 again (workloads.R), then #File 2: other.R. */
-	CHECK(m.n_source_files == 3);
-	CHECK(m.source_files[1].run == 1 && m.source_files[1].number == 1);
-	CHECK(m.source_files[2].run == 1 && m.source_files[2].number == 2);
-	CHECK(strcmp(model_cstr(&m, m.source_files[2].path), "other.R") == 0);
+	CHECK(m.sessions.n_files == 3);
+	CHECK(m.sessions.files[1].run == 1 && m.sessions.files[1].number == 1);
+	CHECK(m.sessions.files[2].run == 1 && m.sessions.files[2].number == 2);
+	CHECK(strcmp(model_cstr(&m, m.sessions.files[2].path), "other.R") == 0);
 	for (size_t i = 0; i < m.n_functions; i++)
 		if (strcmp(model_cstr(&m, m.functions[i].name), "other_burn") == 0)
 			CHECK(strcmp(model_cstr(&m, m.functions[i].file_name), "other.R") == 0 ||
@@ -111,19 +111,32 @@ static void empty_file_path_is_a_real_file(void)
 	model_free(&m);
 }
 
+/* A truncated function shown as `name`, whose raw bytes are `raw`. */
+static int has_truncated(const struct model *m, const char *name, const char *raw)
+{
+	for (size_t i = 0; i < m->n_functions; i++) {
+		const struct model_function *f = &m->functions[i];
+		if (f->truncated && strcmp(model_cstr(m, f->name), name) == 0 &&
+		    strcmp(model_cstr(m, f->system_name), raw) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 static void truncated_frames_are_kept_raw(void)
 {
 	struct model m;
-	CHECK(load_rprof("testdata/rprof/profile-pkg/incomplete.out", &m) == 0);
+	CHECK(load_rprof("testdata/rprof/cut-lines.out", &m) == 0);
 	CHECK(total_ticks(&m) == 18);
 	size_t truncated = 0;
 	for (size_t i = 0; i < m.n_functions; i++)
 		truncated += m.functions[i].truncated;
-	/* 18 lines: 2 end cleanly in '" ', 16 end mid-token, each differently. */
+	/* 18 lines: 2 end cleanly in '" ', 16 mid-token, each differently. */
 	CHECK(truncated == 16);
-	CHECK(has_function_named(&m, "5#5 \"ev"));
-	CHECK(has_function_named(&m, "\"eval\""));
-	CHECK(has_function_named(&m, "5#"));
+	/* Named as R shows them, raw bytes kept. */
+	CHECK(has_truncated(&m, "optim_wo", "1#36 \"optim_wo"));
+	CHECK(has_truncated(&m, "optim_work", "1#36 \"optim_work\""));
+	CHECK(has_truncated(&m, "1#", "1#"));
 	model_free(&m);
 }
 

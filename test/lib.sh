@@ -1,0 +1,259 @@
+# The test library, sourced by test/run.sh and test/cross-check.sh before
+# anything else: counting, running a command and judging what it said, and
+# the checks that more than one area script (or the cross-check) uses.
+# The caller sets PROF, UNIT, TMP and BUILD, and calls build_dump before a
+# check that reads pprof through Go.
+passed=0
+failed=0
+skipped=0
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+# A failed check that ran its command through status_is also shows how
+# that command ended, so that a failure seen once (in CI) can be read.
+check() { # NAME COMMAND...: passes when the command succeeds
+	name=$1; shift
+	ran_status=
+	if "$@"; then pass; else fail "$name"; show_last_command; fi
+}
+show_last_command() {
+	[ -n "$ran_status" ] || return 0
+	echo "  exit $ran_status; stderr:"
+	head -n 5 "$TMP/cli.err" | sed 's/^/  | /'
+}
+heavy() { # NAME COMMAND...: a check too slow for valgrind; skipped where LIGHT is set
+	if [ -n "${LIGHT:-}" ]; then skipped=$((skipped + 1)); else check "$@"; fi
+}
+
+# Running a command: its stdout and stderr land in $TMP/cli.out and
+# $TMP/cli.err, written afresh by that command. A check that judges what a
+# command said runs the command itself (says, prints, writes...), never
+# reads what an earlier check's command left there.
+status_is() { # EXPECTED COMMAND...: exit status only
+	want=$1; shift
+	"$@" > "$TMP/cli.out" 2> "$TMP/cli.err"
+	ran_status=$?
+	[ "$ran_status" -eq "$want" ]
+}
+says() { # STATUS PATTERN COMMAND...: the exit status, and PATTERN on stderr
+	pattern=$2
+	want=$1; shift 2
+	status_is "$want" "$@" && grep -q -- "$pattern" "$TMP/cli.err"
+}
+says_times() { # STATUS N PATTERN COMMAND...: N lines of stderr match PATTERN
+	times=$2 pattern=$3
+	want=$1; shift 3
+	status_is "$want" "$@" && [ "$(grep -c -- "$pattern" "$TMP/cli.err")" -eq "$times" ]
+}
+says_nothing() { # COMMAND...: exit 0 and an empty stderr
+	status_is 0 "$@" && [ ! -s "$TMP/cli.err" ]
+}
+prints() { # STATUS PATTERN COMMAND...: the exit status, and PATTERN on stdout
+	pattern=$2
+	want=$1; shift 2
+	status_is "$want" "$@" && grep -q -- "$pattern" "$TMP/cli.out"
+}
+writes() { # EXPECTED COMMAND...: exit 0, and exactly EXPECTED's bytes on stdout
+	expected=$1; shift
+	status_is 0 "$@" && cmp -s "$TMP/cli.out" "$expected"
+}
+file_is() { # FILE EXPECTED COMMAND...: exit 0, and the command wrote FILE as EXPECTED
+	rm -f "$1"
+	made=$1 expected=$2; shift 2
+	status_is 0 "$@" && cmp -s "$made" "$expected"
+}
+
+# Rprof files.
+roundtrip() { # FILE [FROM]: prof -t rprof gives back the same bytes
+	"$PROF" -q ${2:+-f "$2"} -t rprof "$1" > "$TMP/rt" 2> /dev/null && cmp -s "$1" "$TMP/rt"
+}
+sniffed_roundtrip() { # reads stdin, so the format can only be sniffed
+	"$PROF" -q -t rprof < "$1" > "$TMP/rt" && cmp -s "$1" "$TMP/rt"
+}
+agrees_with_summaryrprof() { # FILE GOLDEN: the model's ticks per function
+	$UNIT by-name "$1" > "$TMP/by-name" 2> /dev/null && cmp -s "$TMP/by-name" "$2"
+}
+# "name<TAB>self<TAB>total" of the summary's by-self table, sorted.
+summary_rows() {
+	"$PROF" -q -t summary "$@" 2> /dev/null | awk -v OFS='\t' '
+		/^by self:/ { rows = 1; getline; next } /^$/ { rows = 0 }
+		rows { name = $5; for (i = 6; i <= NF; i++) name = name " " $i; print name, $1, $3 }' |
+		LC_ALL=C sort
+}
+summary_is_summaryrprof() { # FILE GOLDEN
+	summary_rows "$1" > "$TMP/s" && LC_ALL=C sort "$2" | cmp -s - "$TMP/s"
+}
+# Through folded and back: the folded text holds what summaryRprof counts.
+folded_is_summaryrprof() { # FILE GOLDEN
+	"$PROF" -q -t folded "$1" > "$TMP/x.folded" && summary_rows "$TMP/x.folded" > "$TMP/s" &&
+		LC_ALL=C sort "$2" | cmp -s - "$TMP/s"
+}
+
+# pprof, judged by Go's own readers: github.com/google/pprof/profile
+# through test/dump.go (copied from shared/tools/pprof-check) and `go tool pprof`.
+build_dump() {
+	export GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS=
+	DUMP=$BUILD/dump
+	if ! go build -o "$DUMP" test/dump.go > "$TMP/go.err" 2>&1; then
+		fail "building test/dump.go (needs golang-go and golang-github-google-pprof-dev): $(head -c 300 "$TMP/go.err")"
+	fi
+}
+golden() { case $1 in *.gz) zcat "$1" ;; *) cat "$1" ;; esac; }
+golden_for() { if [ -f "$1" ]; then echo "$1"; else echo "$1.gz"; fi; }
+converts_to_pprof() { "$PROF" -q -t pprof "$1" > "$2"; }
+go_dump_is() { "$DUMP" "$1" > "$TMP/dump" 2>&1 && golden "$2" | cmp -s - "$TMP/dump"; }
+go_raw() { go tool pprof -symbolize=none -raw "$1" 2> /dev/null; }
+go_raw_is() {
+	go tool pprof -symbolize=none -raw "$1" > "$TMP/raw" 2>&1 && golden "$2" | cmp -s - "$TMP/raw"
+}
+go_accepts() {
+	"$DUMP" "$1" > /dev/null 2>&1 && go_raw "$1" > /dev/null
+}
+go_refuses() { ! "$DUMP" "$1" > /dev/null 2>&1; }
+back_to_rprof_is() { "$PROF" -q -t rprof "$1" | cmp -s - "$2"; }
+# Per function: name, flat and cum samples, as `go tool pprof -top` shows them.
+top_is_summaryrprof() { # PPROF GOLDEN
+	go tool pprof -symbolize=none -sample_index=samples -top -nodecount=1000000 "$1" 2> /dev/null |
+		awk -v OFS='\t' 'rows { name = $6; for (i = 7; i <= NF; i++) name = name " " $i
+				       print name, $1, $4 } /flat%/ { rows = 1 }' | LC_ALL=C sort > "$TMP/top"
+	LC_ALL=C sort "$2" | cmp -s - "$TMP/top"
+}
+# Sample types, "type unit" per line, as go tool pprof -raw lists them, into
+# LIST. A list of cases drawn from it must not vanish when Go fails: an
+# empty list fails.
+go_types_into() { # FILE LIST
+	go_raw "$1" | awk '/^Samples:/ { getline; print; exit }' | sed 's/\[dflt\]//' | tr ' ' '\n' |
+		while IFS=/ read -r type unit; do [ -z "$type" ] || echo "$type $unit"; done > "$2"
+	[ -s "$2" ]
+}
+# A pprof file's default sample type, as Go reads it: default_sample_type,
+# else the last type.
+pprof_default_type() {
+	"$DUMP" "$1" | sed -n 's/^DefaultSampleType: //p' | grep . ||
+		go_raw "$1" | awk '/^Samples:/ { getline; split($NF, t, "/"); print t[1]; exit }'
+}
+go_total() { # FILE TYPE: sum of TYPE's column in go tool pprof -raw
+	go_raw "$1" | awk -v type="$2" '
+		/^Samples:/ { header = 1; next }
+		header == 1 { for (i = 1; i <= NF; i++) { split($i, t, "/"); if (t[1] == type) col = i }
+			      header = 2; next }
+		header == 2 && /^ *-?[0-9]+( +-?[0-9]+)*:/ { sub(/:.*/, ""); split($0, v, " "); s += v[col] }
+		/^Locations/ { header = 0 }
+		END { printf "%.0f\n", s }'
+}
+# go tool pprof -top's flat and cum per function, in exact units.
+go_top_rows() { # FILE TYPE UNIT
+	case $3 in nanoseconds) unit=-unit=ns ;; bytes) unit=-unit=B ;; *) unit= ;; esac
+	go tool pprof -symbolize=none -top -nodefraction=0 -nodecount=1000000 -sample_index="$2" $unit "$1" 2> /dev/null |
+		awk -v OFS='\t' 'rows { name = $6; for (i = 7; i <= NF; i++) name = name " " $i
+				       sub(/ \(inline\)$/, "", name); flat = $1; cum = $4
+				       sub(/[^0-9]+$/, "", flat); sub(/[^0-9]+$/, "", cum); print name, flat, cum }
+				 /flat%/ { rows = 1 }' | LC_ALL=C sort
+}
+summary_is_go_top() { # FILE TYPE UNIT
+	go_top_rows "$1" "$2" "$3" > "$TMP/g" && summary_rows --sample-type "$2" "$1" > "$TMP/s" &&
+		[ -s "$TMP/g" ] && cmp -s "$TMP/g" "$TMP/s"
+}
+
+# Folded stacks, as a reference reading: CR dropped, '#' comments and blank
+# lines skipped, "STACK COUNT" or, where every line has two, "STACK COUNT
+# COUNT"; counts may be fractions. Prints each stack once, a tab, and its
+# summed counts, sorted; a line of neither form is malformed: counted on
+# stderr.
+folded_sums() {
+	tr -d '\r' | awk '
+		/^#/ || /^[ \t]*$/ { next }
+		{ n++ }
+		match($0, / [0-9]+(\.[0-9]*)? [0-9]+(\.[0-9]*)?$/) { two++ }
+		match($0, / [0-9]+(\.[0-9]*)?$/) { line[++lines] = $0 }
+		END {
+			diff = two == n
+			for (i = 1; i <= lines; i++) {
+				k = split(line[i], w, " ")
+				c2 = diff ? w[k] : ""
+				c1 = diff ? w[k - 1] : w[k]
+				stack = line[i]; sub(diff ? " [^ ]+ [^ ]+$" : " [^ ]+$", "", stack)
+				one[stack] += c1; other[stack] += c2
+			}
+			for (s in one) printf "%s\t%.15g%s\n", s, one[s], diff ? sprintf(" %.15g", other[s]) : ""
+			if (n > lines) printf "%d malformed\n", n - lines > "/dev/stderr"
+		}' | LC_ALL=C sort
+}
+folded_roundtrip() { # the same summed stacks through -f folded -t folded
+	"$PROF" -q -f folded -t folded "$1" > "$TMP/f0" && folded_sums < "$TMP/f0" > "$TMP/f1" 2> /dev/null &&
+		folded_sums < "$1" 2> /dev/null | cmp -s - "$TMP/f1"
+}
+
+# LispWorks trees.
+without_comments() { grep -v '^;' "$1"; }
+tree_roundtrip() { "$PROF" -q -t lispworks "$1" > "$TMP/t" && without_comments "$1" | cmp -s - "$TMP/t"; }
+sniffed_tree_roundtrip() { "$PROF" -q -t tree < "$1" > "$TMP/t" && without_comments "$1" | cmp -s - "$TMP/t"; }
+stacks_are_folded() { # TREE: the model's stacks are the reference reader's X.folded
+	$UNIT stacks lispworks "$1" | cmp -s - "${1%.tree}.folded"
+}
+tree_folded_is_golden() { "$PROF" -q -t folded "$1" | cmp -s - "${1%.tree}.folded"; }
+# Equal stacks summed, sorted: stacks compared whatever their order.
+summed_stacks() { $UNIT stacks "$1" "$2" 2> /dev/null | folded_sums 2> /dev/null; }
+rprof_tree_rprof_keeps_stacks() {
+	"$PROF" -q -t tree "$1" > "$TMP/r.tree" && "$PROF" -q -t rprof "$TMP/r.tree" > "$TMP/r.out" &&
+		summed_stacks rprof "$1" > "$TMP/a" && summed_stacks rprof "$TMP/r.out" > "$TMP/b" &&
+		cmp -s "$TMP/a" "$TMP/b"
+}
+# pprof -> tree: the roots add up to Go's total of the chosen sample type.
+roots_total() { awk -F'|' '$1 == 0 { s += $2 } END { printf "%.0f\n", s }' "$1"; }
+tree_total_is_go_total() { # FILE TYPE
+	"$PROF" -q -t tree --sample-type "$2" "$1" > "$TMP/p.tree" 2> "$TMP/p.err" ||
+		{ grep -q "negative value" "$TMP/p.err" && go_raw "$1" | grep -q -- ' -[0-9]'; return; }
+	[ "$(roots_total "$TMP/p.tree")" = "$(go_total "$1" "$2")" ]
+}
+default_type_is_pprofs() {
+	want=$(pprof_default_type "$1")
+	"$PROF" -q -t tree "$1" > "$TMP/d1" 2>&1
+	echo "exit $?" >> "$TMP/d1"
+	"$PROF" -q -t tree --sample-type "$want" "$1" > "$TMP/d2" 2>&1
+	echo "exit $?" >> "$TMP/d2"
+	cmp -s "$TMP/d1" "$TMP/d2"
+}
+
+# speedscope: the real app (npm package `speedscope`, pinned in
+# test/speedscope/package-lock.json) loads a profile in headless Chromium
+# (Debian's), and its Sandwich view must show the expected self and total
+# counts. speedscope keeps apart two functions of one name (R's with and
+# without a srcref, from other files): their selfs add up to the name's; a
+# total is compared where a name is one frame.
+SPEEDSCOPE=test/speedscope
+install_speedscope() {
+	[ -d "$SPEEDSCOPE/node_modules/speedscope" ] ||
+		npm ci --prefix "$SPEEDSCOPE" --silent > "$TMP/npm.log" 2>&1 ||
+		fail "installing speedscope and playwright-core with npm: $(tail -n 3 "$TMP/npm.log")"
+}
+by_name() { # name, summed self, total (or "-" when the name is several frames)
+	awk -F'\t' -v OFS='\t' '{ self[$1] += $2; total[$1] = $3; n[$1]++ }
+		END { for (k in self) print k, self[k], n[k] == 1 ? total[k] : "-" }' | LC_ALL=C sort
+}
+speedscope_shows() { # PROFILE EXPECTED_TSV
+	NODE_PATH="$SPEEDSCOPE/node_modules" node "$SPEEDSCOPE/frames.cjs" \
+		"$SPEEDSCOPE/node_modules/speedscope/dist/release" "$1" > "$TMP/shown" 2> "$TMP/shown.err" || return 1
+	by_name < "$TMP/shown" > "$TMP/shown.by_name"
+	awk -F'\t' -v OFS='\t' 'NR == FNR { several[$1] = $3 == "-"; next }
+		{ print $1, $2, several[$1] ? "-" : $3 }' "$TMP/shown.by_name" "$2" | LC_ALL=C sort |
+		cmp -s - "$TMP/shown.by_name"
+}
+
+# Any input: read or refused (exit 0 or 1, never a signal or a sanitizer
+# report), and, when read, written in every format.
+replays_cleanly() { # FILE FORMAT (or any)
+	from=$2
+	[ "$from" = any ] && from=auto
+	"$PROF" -q -f "$from" --check "$1" > /dev/null 2> "$TMP/replay.err"
+	status=$?
+	[ $status -le 1 ] || return 1
+	grep -q 'runtime error\|Sanitizer' "$TMP/replay.err" && return 1
+	[ $status -eq 1 ] && return 0
+	for to in $("$PROF" --list-formats | awk '$2 ~ /w/ { print $1 }'); do
+		"$PROF" -q -f "$from" -t "$to" "$1" > /dev/null 2> "$TMP/replay.err"
+		[ $? -le 1 ] || return 1
+		grep -q 'runtime error\|Sanitizer' "$TMP/replay.err" && return 1
+	done
+	return 0
+}

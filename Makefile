@@ -33,7 +33,7 @@ endif
 
 ALL_CFLAGS = $(STD_FLAGS) $(CFLAGS) $(SAN_FLAGS) -MMD -MP
 
-LIB_SRC = $(wildcard io/*.c model/*.c formats/*.c nanopb_gen/*.c)
+LIB_SRC = $(wildcard base/*.c io/*.c model/*.c formats/*.c nanopb_gen/*.c)
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(wildcard test/unit/*.c)
 UNIT_OBJ = $(UNIT_SRC:%.c=$(BUILD)/%.o)
@@ -59,13 +59,25 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-# Converts a bundled R profile to pprof and back, and shows it unchanged.
+# The flame pictures' script stays JavaScript in formats/flame.js; this
+# makes it a C string for formats/flame.c ('?' escaped: C11 has trigraphs).
+$(BUILD)/formats/flame_js.h: formats/flame.js
+	@mkdir -p $(dir $@)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
+
+$(BUILD)/formats/flame.o: $(BUILD)/formats/flame_js.h
+$(BUILD)/formats/flame.o: ALL_CFLAGS += -I$(BUILD)/formats
+
+# Converts a bundled R profile to pprof and back, and shows it unchanged;
+# draws it as the flame graph the README and the manual show.
 demo: prof
 	./prof --list-formats
 	./prof -o demo.pb.gz testdata/rprof/boot-memory-gc-line.out
 	./prof -o demo.out demo.pb.gz
 	cmp demo.out testdata/rprof/boot-memory-gc-line.out && \
 		echo "demo.pb.gz: the R profile as pprof; demo.out: back to Rprof, identical to the input"
+	./prof -o docs/flamegraph.svg testdata/rprof/boot-memory-gc-line.out && \
+		echo "docs/flamegraph.svg: the R profile as a flame graph; open it in a browser"
 
 ifdef VALGRIND
 check: $(BUILD)/prof $(BUILD)/unit

@@ -108,3 +108,14 @@ row "tree -> folded, $(($(wc -l < "$DATA/tree-1M.tree") - 1)) nodes" "$PROF -t f
 for f in paths-10M paths-100M $( [ "$SCALE" = full ] && echo paths-1G ) random-100M; do
 	row "folded -> pprof, $f" "$PROF -t pprof $DATA/$f.folded"
 done
+# Pictures. A flame graph of 100 MB of folded stacks beside folding them
+# again, in this run (the goal: within 1.3x the time, at most 64 MB); a
+# flame chart streams an R profile's rows, so memory and the SVG stay
+# small however large the input (the SVG's size is in the label).
+fo=$(baseline "$PROF -f folded -t folded $DATA/paths-100M.folded")
+row "folded -> folded, paths-100M" "$PROF -f folded -t folded $DATA/paths-100M.folded"
+row "folded -> flamegraph, paths-100M" "$PROF -f folded -t flamegraph $DATA/paths-100M.folded" ${fo% *} ${fo#* } "folded -> folded"
+for f in line-100M $( [ "$SCALE" = full ] && echo line-1G ); do
+	svg=$("$PROF" -t flamechart "$DATA/$f.out" | wc -c)
+	row "rprof -> flamechart, $f ($((svg / 1024)) KB of SVG)" "$PROF -t flamechart $DATA/$f.out"
+done

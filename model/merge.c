@@ -125,14 +125,23 @@ static void map_label_sets(struct model *dst, const struct model *src, struct ma
 	free(labels);
 }
 
+/* How many of the `repeat` samples from index `first` on lie in the edit's window. */
+static uint64_t in_window(uint64_t first, uint64_t repeat, const struct row_edit *edit)
+{
+	uint64_t from = first > edit->first_sample ? first : edit->first_sample;
+	uint64_t end = first + repeat < edit->end_sample ? first + repeat : edit->end_sample;
+	return end > from ? end - from : 0;
+}
+
 /*
  * Rows in order, with the runs and #File lines that stood before each,
  * their values times `scale` (per type: the decimals dst has more than
  * src). -1 when a value would pass 2^63.
  */
 static int append_rows(struct model *dst, const struct model *src, const struct maps *mp,
-		       const int64_t *scale)
+		       const int64_t *scale, const struct row_edit *edit)
 {
+	uint64_t sample = 0; /* index of the row's first sample in src */
 	struct run_replay replay = { src->sessions.runs, src->sessions.n_runs, src->sessions.files, src->sessions.n_files,
 				     mp->strings, 0, 0 };
 	int64_t *values = xmalloc((src->n_sample_types + 1) * sizeof *values);
@@ -142,11 +151,20 @@ static int append_rows(struct model *dst, const struct model *src, const struct 
 	rows_begin(src, &rows);
 	for (const struct model_row *r; fits && (r = rows_next(&rows));) {
 		model_replay_runs(dst, &replay, r->index);
+		uint64_t repeat = r->repeat;
+		uint32_t stack = r->stack;
+		if (edit) {
+			repeat = in_window(sample, r->repeat, edit);
+			stack = edit->stacks[stack];
+		}
+		sample += r->repeat;
+		if (repeat == 0 || stack == MODEL_NONE)
+			continue;
 		int memory = src->sessions.has_memory && src->sessions.n_runs && src->sessions.runs[r->run].memory_profiling;
 		for (size_t t = 0; t < src->n_sample_types; t++)
 			fits &= !__builtin_mul_overflow(r->values[t], scale[t], &values[t]);
-		model_add_samples(dst, mp->stacks[r->stack], values, memory ? &r->memory : NULL,
-				  mp->label_sets[r->labels], r->repeat);
+		model_add_samples(dst, mp->stacks[stack], values, memory ? &r->memory : NULL,
+				  mp->label_sets[r->labels], repeat);
 	}
 	rows_end(&rows);
 	free(values);
@@ -180,6 +198,24 @@ static void append_comments(struct model *dst, const struct model *src, const st
 			model_add_meta(dst, mp->strings[src->meta[i].key], mp->strings[src->meta[i].value]);
 }
 
+static void map_tables(struct model *dst, const struct model *src, struct maps *mp)
+{
+	map_strings(dst, src, mp);
+	map_functions(dst, src, mp);
+	map_locations(dst, src, mp);
+	map_label_sets(dst, src, mp);
+}
+
+static void free_maps(struct maps *mp)
+{
+	free(mp->strings);
+	free(mp->functions);
+	free(mp->mappings);
+	free(mp->locations);
+	free(mp->stacks);
+	free(mp->label_sets);
+}
+
 int model_merge(struct model *dst, const struct model *src, const char *src_name)
 {
 	if (!same_types(dst, src)) {
@@ -200,20 +236,42 @@ int model_merge(struct model *dst, const struct model *src, const char *src_name
 	dst->rules.strict_r &= src->rules.strict_r;
 	dst->rules.keep_rows_apart |= src->rules.keep_rows_apart;
 	dst->rules.tree_nodes |= src->rules.tree_nodes;
-	map_strings(dst, src, &mp);
-	map_functions(dst, src, &mp);
-	map_locations(dst, src, &mp);
-	map_label_sets(dst, src, &mp);
-	int rc = append_rows(dst, src, &mp, scale);
+	map_tables(dst, src, &mp);
+	int rc = append_rows(dst, src, &mp, scale, NULL);
 	if (rc < 0)
 		diag_error(src_name, 0, "cannot merge: a value passes 2^63 at the first input's decimals");
 	append_comments(dst, src, &mp);
-	free(mp.strings);
-	free(mp.functions);
-	free(mp.mappings);
-	free(mp.locations);
-	free(mp.stacks);
-	free(mp.label_sets);
+	free_maps(&mp);
 	free(scale);
 	return rc;
+}
+
+/* What a profile says besides its tables: meta, sample types, rules, how its lines ended. */
+static void copy_header(struct model *dst, const struct model *src, const struct maps *mp)
+{
+	dst->rules = src->rules;
+	dst->n_meta = 0; /* src's meta has its own "version" */
+	for (size_t i = 0; i < src->n_meta; i++)
+		model_add_meta(dst, mp->strings[src->meta[i].key], mp->strings[src->meta[i].value]);
+	for (size_t t = 0; t < src->n_sample_types; t++) {
+		const struct model_sample_type *type = &src->sample_types[t];
+		model_add_sample_type(dst, model_cstr(src, type->type), model_cstr(src, type->unit));
+		dst->sample_types[t].decimals = type->decimals;
+	}
+	dst->sessions.crlf = src->sessions.crlf;
+	dst->sessions.no_final_newline = src->sessions.no_final_newline;
+}
+
+void model_copy(struct model *dst, const struct model *src, const struct row_edit *edit)
+{
+	model_init(dst);
+	struct maps mp;
+	map_tables(dst, src, &mp);
+	copy_header(dst, src, &mp);
+	int64_t *scale = xmalloc((src->n_sample_types + 1) * sizeof *scale);
+	for (size_t t = 0; t < src->n_sample_types; t++)
+		scale[t] = 1;
+	append_rows(dst, src, &mp, scale, edit);
+	free_maps(&mp);
+	free(scale);
 }

@@ -7,4 +7,21 @@
 /* Appends src to dst; -1 after reporting, naming src_name, when they cannot merge. */
 int model_merge(struct model *dst, const struct model *src, const char *src_name);
 
+/*
+ * How rows change on their way into a copy: each stack through `stacks`
+ * (MODEL_NONE: the row is dropped) and, of the samples by their index in
+ * time order, only [first_sample, end_sample) kept.
+ */
+struct row_edit {
+	const uint32_t *stacks;
+	uint64_t first_sample, end_sample;
+};
+
+/*
+ * Fills `dst` (uninitialised) with a copy of src, every table and row,
+ * its rows edited by `edit` (NULL: none); runs and #File lines keep their
+ * places among the rows that are left.
+ */
+void model_copy(struct model *dst, const struct model *src, const struct row_edit *edit);
+
 #endif

@@ -3,7 +3,9 @@
  * This file only parses options and wires a reader to a writer through
  * the model; formats live in formats/, the model in model/, bytes in io/.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <regex.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <stdio.h>
@@ -15,6 +17,7 @@
 #include "base/diag.h"
 #include "formats/format.h"
 #include "io/progress.h"
+#include "model/filter.h"
 #include "model/merge.h"
 
 enum { EXIT_DATA = 1, EXIT_USAGE = 2, FAST_GZIP_LEVEL = 1 };
@@ -23,6 +26,18 @@ enum { WRITER_OPTION = 1000 };
 
 /* Whatever the input, prof stops with a message rather than eat the machine. */
 #define DEFAULT_MAX_MEMORY "4G"
+
+/* The filters' pattern options, in the order of struct filter_spec's patterns. */
+static const char *const pattern_options[] = { "focus", "ignore", "hide", "show", "show-from", "prune-from" };
+enum { N_PATTERNS = sizeof pattern_options / sizeof *pattern_options };
+/* getopt's values for the filters: patterns by index, then the others. */
+enum { PATTERN_OPTION = 900, MAX_DEPTH_OPTION = 950, SAMPLES_OPTION };
+
+struct filters {
+	regex_t patterns[N_PATTERNS];
+	int given[N_PATTERNS];
+	uint64_t max_depth, first_sample, end_sample;
+};
 
 struct options {
 	const char *from, *to, *output, *max_memory;
@@ -33,6 +48,7 @@ struct options {
 	struct write_options write;
 	struct given_option *given; /* the writers' options, as given */
 	size_t n_given, cap_given;
+	struct filters filters;
 };
 
 /* Every writer's options, each name once, in the order of the format table. */
@@ -119,6 +135,18 @@ static void usage(FILE *f)
 	      "      --progress      report bytes read and the rate on stderr during\n"
 	      "                      long conversions (default: when stderr is a terminal)\n"
 	      "      --list-formats  list the formats with what they can do\n"
+	      "Filters, as go tool pprof's (RE: a POSIX extended regular expression\n"
+	      "matched anywhere in a frame's function name, file or mapping):\n"
+	      "      --focus RE      keep the samples with a frame that matches\n"
+	      "      --ignore RE     drop the samples with a frame that matches\n"
+	      "      --hide RE       leave out the frames that match\n"
+	      "      --show RE       keep only the frames that match\n"
+	      "      --show-from RE  drop the callers of the outermost frame that matches\n"
+	      "      --prune-from RE drop the callees of the innermost frame that matches\n"
+	      "      --max-depth N   keep each stack's N outermost frames\n"
+	      "      --samples FROM:TO\n"
+	      "                      keep the samples with 0-based index FROM to before TO,\n"
+	      "                      in time order (either end may be left out)\n"
 	      "      --help          show this help\n"
 	      "      --version       show the version\n"
 	      "Options of output formats (for the formats named):\n",
@@ -161,6 +189,69 @@ static void take_writer_option(struct options *o, const struct format_option *op
 	o->given[o->n_given++] = (struct given_option){ opt->name, value ? value : "" };
 }
 
+static void take_pattern(struct filters *f, size_t which, const char *pattern)
+{
+	if (f->given[which])
+		regfree(&f->patterns[which]);
+	int rc = regcomp(&f->patterns[which], pattern, REG_EXTENDED | REG_NOSUB);
+	if (rc != 0) {
+		char why[256], message[512];
+		regerror(rc, &f->patterns[which], why, sizeof why);
+		snprintf(message, sizeof message, "--%s '%s': %s", pattern_options[which], pattern, why);
+		usage_error("%s", message);
+	}
+	f->given[which] = 1;
+}
+
+/* A whole number of at least `least`, as option `name` takes it. */
+static uint64_t parse_count(const char *name, const char *text, uint64_t least)
+{
+	char *end;
+	errno = 0;
+	unsigned long long n = strtoull(text, &end, 10);
+	if (end == text || *end || text[0] == '-' || errno || n < least) {
+		char message[512];
+		snprintf(message, sizeof message, "%s takes a whole number%s, not '%s'", name,
+			 least ? " above 0" : "", text);
+		usage_error("%s", message);
+	}
+	return n;
+}
+
+/* --samples FROM:TO, either end left out for the first or last sample. */
+static void parse_window(struct filters *f, const char *text)
+{
+	const char *colon = strchr(text, ':');
+	if (!colon)
+		usage_error("--samples takes FROM:TO, not '%s'", text);
+	char from[32] = "", to[32] = "";
+	size_t from_len = (size_t)(colon - text), to_len = strlen(colon + 1);
+	if (from_len >= sizeof from || to_len >= sizeof to)
+		usage_error("--samples takes FROM:TO, not '%s'", text);
+	memcpy(from, text, from_len);
+	memcpy(to, colon + 1, to_len + 1);
+	f->first_sample = from_len ? parse_count("--samples", from, 0) : 0;
+	f->end_sample = to_len ? parse_count("--samples", to, 0) : UINT64_MAX;
+	if (f->end_sample < f->first_sample)
+		usage_error("--samples ends before it starts: '%s'", text);
+}
+
+static struct filter_spec filter_spec(const struct filters *f)
+{
+	const regex_t *p[N_PATTERNS];
+	for (size_t i = 0; i < N_PATTERNS; i++)
+		p[i] = f->given[i] ? &f->patterns[i] : NULL;
+	return (struct filter_spec){ p[0], p[1], p[2], p[3], p[4], p[5], f->max_depth, f->first_sample,
+				     f->end_sample };
+}
+
+static void free_filters(struct filters *f)
+{
+	for (size_t i = 0; i < N_PATTERNS; i++)
+		if (f->given[i])
+			regfree(&f->patterns[i]);
+}
+
 /* The fixed options, then one for each writer option. */
 static struct option *long_options(void)
 {
@@ -177,6 +268,14 @@ static struct option *long_options(void)
 		{ "version", no_argument, NULL, 'V' },
 		{ "list-formats", no_argument, NULL, 'L' },
 		{ "progress", no_argument, NULL, 'P' },
+		{ "focus", required_argument, NULL, PATTERN_OPTION + 0 },
+		{ "ignore", required_argument, NULL, PATTERN_OPTION + 1 },
+		{ "hide", required_argument, NULL, PATTERN_OPTION + 2 },
+		{ "show", required_argument, NULL, PATTERN_OPTION + 3 },
+		{ "show-from", required_argument, NULL, PATTERN_OPTION + 4 },
+		{ "prune-from", required_argument, NULL, PATTERN_OPTION + 5 },
+		{ "max-depth", required_argument, NULL, MAX_DEPTH_OPTION },
+		{ "samples", required_argument, NULL, SAMPLES_OPTION },
 	};
 	size_t n_fixed = sizeof fixed / sizeof *fixed;
 	struct option *all = xcalloc(n_fixed + n_writer_options + 1, sizeof *all);
@@ -200,6 +299,10 @@ static void parse_options(int argc, char **argv, struct options *o)
 			take_writer_option(o, writer_options[c - WRITER_OPTION], optarg);
 			continue;
 		}
+		if (c >= PATTERN_OPTION && c < PATTERN_OPTION + N_PATTERNS) {
+			take_pattern(&o->filters, (size_t)(c - PATTERN_OPTION), optarg);
+			continue;
+		}
 		switch (c) {
 		case 'f': o->from = optarg; break;
 		case 't': o->to = optarg; break;
@@ -217,6 +320,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'h': usage(stdout); exit(0);
 		case 'V': puts("prof " PROF_VERSION); exit(0);
 		case 'L': list_formats(); exit(0);
+		case MAX_DEPTH_OPTION: o->filters.max_depth = parse_count("--max-depth", optarg, 1); break;
+		case SAMPLES_OPTION: parse_window(&o->filters, optarg); break;
 		case ':': usage_error("option '%s' needs an argument", argv[optind - 1]);
 		default: usage_error("unknown option '%s'", argv[optind - 1]);
 		}
@@ -365,8 +470,15 @@ static int convert(const struct options *o, const struct format *writer)
 	progress_enable(!o->quiet && (o->progress || (isatty(2) && !output_is_terminal(&out))));
 	/* Each input was validated as it was read; a merge is checked once more. */
 	int ok = read_inputs(o, &m) == 0 &&
-		 (o->n_inputs < 2 || model_validate(&m, "merged profile") == 0) &&
-		 writer->write(&m, &out, &o->write) == 0;
+		 (o->n_inputs < 2 || model_validate(&m, "merged profile") == 0);
+	struct filter_spec spec = filter_spec(&o->filters);
+	if (ok && filter_wanted(&spec)) {
+		struct model narrowed;
+		model_filter(&m, &spec, &narrowed);
+		model_free(&m);
+		m = narrowed;
+	}
+	ok = ok && writer->write(&m, &out, &o->write) == 0;
 	if (ok)
 		ok = output_commit(&out) == 0;
 	else
@@ -386,7 +498,8 @@ static void on_signal(int sig)
 
 int main(int argc, char **argv)
 {
-	struct options o = { .max_memory = DEFAULT_MAX_MEMORY, .write = { .level = FAST_GZIP_LEVEL } };
+	struct options o = { .max_memory = DEFAULT_MAX_MEMORY, .write = { .level = FAST_GZIP_LEVEL },
+			     .filters = { .end_sample = UINT64_MAX } };
 	collect_writer_options();
 	parse_options(argc, argv, &o);
 	limit_memory(o.max_memory);
@@ -400,5 +513,6 @@ int main(int argc, char **argv)
 	diag_on_fatal(output_remove_pending);
 	int rc = o.check ? check(&o) : convert(&o, writer);
 	free(o.given);
+	free_filters(&o.filters);
 	return rc;
 }

@@ -13,6 +13,7 @@
 #   - folded stacks, summaries, tables, --check, merging: test/views.sh;
 #   - folded stacks as the tools in the wild write them: test/folded.sh;
 #   - speedscope loads prof's output: test/speedscope.sh;
+#   - the filters, judged by go tool pprof and R: test/filters.sh;
 #   - flame graphs and charts, also in Chromium: test/flame.sh
 #     (flamegraph.pl's own frames: test/flamegraph-peers.sh, for CI);
 #   - what the fuzzers once crashed on: test/fuzz.sh;
@@ -72,6 +73,7 @@ build_dump
 . test/speedscope.sh
 . test/flame.sh
 . test/sprof.sh
+. test/filters.sh
 . test/fuzz.sh
 . test/limits.sh
 

@@ -31,12 +31,14 @@ enum { WRITER_OPTION = 1000 };
 static const char *const pattern_options[] = { "focus", "ignore", "hide", "show", "show-from", "prune-from" };
 enum { N_PATTERNS = sizeof pattern_options / sizeof *pattern_options };
 /* getopt's values for the filters: patterns by index, then the others. */
-enum { PATTERN_OPTION = 900, MAX_DEPTH_OPTION = 950, SAMPLES_OPTION };
+enum { PATTERN_OPTION = 900, MAX_DEPTH_OPTION = 950, SAMPLES_OPTION, TIME_OPTION };
 
 struct filters {
 	regex_t patterns[N_PATTERNS];
 	int given[N_PATTERNS];
 	uint64_t max_depth, first_sample, end_sample;
+	int has_time;
+	uint64_t from_us, to_us;
 };
 
 struct options {
@@ -147,6 +149,8 @@ static void usage(FILE *f)
 	      "      --samples FROM:TO\n"
 	      "                      keep the samples with 0-based index FROM to before TO,\n"
 	      "                      in time order (either end may be left out)\n"
+	      "      --time FROM:TO  keep the samples that started FROM to before TO seconds\n"
+	      "                      after the first (inputs with times: Rprof)\n"
 	      "      --help          show this help\n"
 	      "      --version       show the version\n"
 	      "Options of output formats (for the formats named):\n",
@@ -236,13 +240,39 @@ static void parse_window(struct filters *f, const char *text)
 		usage_error("--samples ends before it starts: '%s'", text);
 }
 
+/* Seconds ("1.5"), as microseconds; a usage error unless it is a number of them. */
+static uint64_t parse_seconds(const char *text, const char *whole)
+{
+	char *end;
+	errno = 0;
+	double seconds = strtod(text, &end);
+	if (end == text || *end || errno || !(seconds >= 0) || seconds > 1e12)
+		usage_error("--time takes FROM:TO in seconds, not '%s'", whole);
+	return (uint64_t)(seconds * 1e6 + 0.5);
+}
+
+/* --time FROM:TO in seconds from the first sample's start, either end left out. */
+static void parse_time_window(struct filters *f, const char *text)
+{
+	const char *colon = strchr(text, ':');
+	char from[64] = "";
+	if (!colon || (size_t)(colon - text) >= sizeof from)
+		usage_error("--time takes FROM:TO in seconds, not '%s'", text);
+	memcpy(from, text, (size_t)(colon - text));
+	f->has_time = 1;
+	f->from_us = from[0] ? parse_seconds(from, text) : 0;
+	f->to_us = colon[1] ? parse_seconds(colon + 1, text) : UINT64_MAX;
+	if (f->to_us < f->from_us)
+		usage_error("--time ends before it starts: '%s'", text);
+}
+
 static struct filter_spec filter_spec(const struct filters *f)
 {
 	const regex_t *p[N_PATTERNS];
 	for (size_t i = 0; i < N_PATTERNS; i++)
 		p[i] = f->given[i] ? &f->patterns[i] : NULL;
 	return (struct filter_spec){ p[0], p[1], p[2], p[3], p[4], p[5], f->max_depth, f->first_sample,
-				     f->end_sample };
+				     f->end_sample, f->has_time, f->from_us, f->to_us };
 }
 
 static void free_filters(struct filters *f)
@@ -276,6 +306,7 @@ static struct option *long_options(void)
 		{ "prune-from", required_argument, NULL, PATTERN_OPTION + 5 },
 		{ "max-depth", required_argument, NULL, MAX_DEPTH_OPTION },
 		{ "samples", required_argument, NULL, SAMPLES_OPTION },
+		{ "time", required_argument, NULL, TIME_OPTION },
 	};
 	size_t n_fixed = sizeof fixed / sizeof *fixed;
 	struct option *all = xcalloc(n_fixed + n_writer_options + 1, sizeof *all);
@@ -322,6 +353,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'L': list_formats(); exit(0);
 		case MAX_DEPTH_OPTION: o->filters.max_depth = parse_count("--max-depth", optarg, 1); break;
 		case SAMPLES_OPTION: parse_window(&o->filters, optarg); break;
+		case TIME_OPTION: parse_time_window(&o->filters, optarg); break;
 		case ':': usage_error("option '%s' needs an argument", argv[optind - 1]);
 		default: usage_error("unknown option '%s'", argv[optind - 1]);
 		}
@@ -472,11 +504,13 @@ static int convert(const struct options *o, const struct format *writer)
 	int ok = read_inputs(o, &m) == 0 &&
 		 (o->n_inputs < 2 || model_validate(&m, "merged profile") == 0);
 	struct filter_spec spec = filter_spec(&o->filters);
+	struct model narrowed;
 	if (ok && filter_wanted(&spec)) {
-		struct model narrowed;
-		model_filter(&m, &spec, &narrowed);
-		model_free(&m);
-		m = narrowed;
+		ok = model_filter(&m, &spec, &narrowed) == 0;
+		if (ok) {
+			model_free(&m);
+			m = narrowed;
+		}
 	}
 	ok = ok && writer->write(&m, &out, &o->write) == 0;
 	if (ok)

@@ -311,11 +311,54 @@ static void compose(uint32_t *map, size_t n, struct stage stage)
 int filter_wanted(const struct filter_spec *f)
 {
 	return f->focus || f->ignore || f->hide || f->show || f->show_from || f->prune_from || f->max_depth ||
-	       f->first_sample || f->end_sample != UINT64_MAX;
+	       f->first_sample || f->end_sample != UINT64_MAX || f->has_time;
 }
 
-void model_filter(struct model *m, const struct filter_spec *f, struct model *out)
+/* The index of the first sample that starts at `us` or later, each taking its run's interval. */
+static uint64_t first_sample_at(const struct model *m, uint64_t us)
 {
+	uint64_t elapsed = 0, index = 0;
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *r; (r = rows_next(&rows)); index += r->repeat) {
+		uint64_t interval = m->sessions.runs[r->run].interval_us;
+		if (elapsed >= us)
+			break;
+		uint64_t need = interval ? (us - elapsed + interval - 1) / interval : 0;
+		if (need < r->repeat) {
+			index += need;
+			break;
+		}
+		elapsed += r->repeat * interval;
+	}
+	rows_end(&rows);
+	return index;
+}
+
+/* --time as a window of sample indexes, within --samples' window. */
+static int time_window(const struct model *m, const struct filter_spec *f, uint64_t *first, uint64_t *end)
+{
+	*first = f->first_sample;
+	*end = f->end_sample;
+	if (!f->has_time)
+		return 0;
+	if (!m->sessions.n_runs) {
+		diag_error(NULL, 0, "--time needs samples with times (an Rprof file's intervals); this input has none: try --samples");
+		return -1;
+	}
+	uint64_t from = first_sample_at(m, f->from_us), to = f->to_us == UINT64_MAX ? UINT64_MAX : first_sample_at(m, f->to_us);
+	*first = from > *first ? from : *first;
+	*end = to < *end ? to : *end;
+	if (*end < *first)
+		*end = *first;
+	return 0;
+}
+
+int model_filter(struct model *m, const struct filter_spec *f, struct model *out)
+{
+	struct row_edit edit;
+	if (time_window(m, f, &edit.first_sample, &edit.end_sample) < 0)
+		return -1;
 	size_t n = m->n_stacks;
 	uint32_t *map = xmalloc(n * sizeof *map);
 	for (size_t id = 0; id < n; id++)
@@ -328,9 +371,10 @@ void model_filter(struct model *m, const struct filter_spec *f, struct model *ou
 		compose(map, n, prune_from_stage(m, f->prune_from));
 	if (f->max_depth)
 		compose(map, n, max_depth_stage(m, f->max_depth));
-	struct row_edit edit = { map, f->first_sample, f->end_sample };
+	edit.stacks = map;
 	model_copy(out, m, &edit);
 	free(map);
 	if (out->n_rows == 0 && m->n_rows > 0)
 		diag_warn(NULL, 0, "the filters left no sample");
+	return 0;
 }

@@ -9,7 +9,9 @@
  * file name, or the file of the location's mapping (--prune-from: the
  * function's name without its argument list, as pprof simplifies it).
  * Then --max-depth keeps the outermost frames of each stack, and
- * --samples keeps a window of samples by their index in time order.
+ * --samples keeps a window of samples by their index in time order,
+ * --time by their time (for profiles whose runs give each sample's
+ * interval: R's).
  *
  * What is not removed stays as it was: the order of samples, R's runs and
  * memory columns, labels, every sample type, meta.
@@ -28,16 +30,21 @@ struct filter_spec {
 	uint64_t max_depth;   /* 0: no limit */
 	uint64_t first_sample; /* samples [first_sample, end_sample) are kept */
 	uint64_t end_sample;   /* UINT64_MAX: to the end */
+	/* And of those, the ones that started in [from_us, to_us) from the first sample's start. */
+	int has_time;
+	uint64_t from_us, to_us;
 };
 
 /* Does the spec ask for anything? */
 int filter_wanted(const struct filter_spec *spec);
 
 /*
- * Fills `out` (uninitialised) with `m` narrowed by `spec`; m gains stack
- * nodes and locations on the way and is to be freed by the caller. Warns
- * for a pattern that matched nothing and when no sample is left.
+ * Fills `out` with `m` narrowed by `spec`; m gains stack nodes and
+ * locations on the way and is to be freed by the caller. Warns for a
+ * pattern that matched nothing and when no sample is left. -1, after
+ * reporting and with `out` untouched, when the spec asks for times that
+ * the profile does not have.
  */
-void model_filter(struct model *m, const struct filter_spec *spec, struct model *out);
+int model_filter(struct model *m, const struct filter_spec *spec, struct model *out);
 
 #endif

@@ -136,3 +136,28 @@ r_reads_filtered() {
 	done
 }
 heavy "R's summaryRprof counts the filtered files as prof does" r_reads_filtered
+
+# --time FROM:TO on Rprof: the samples that started in the window, each
+# taking its run's interval; awk finds the same window as sample indexes
+# in the file (sample.interval= lines start runs), and --samples keeps them.
+time_window_by_awk() { # FILE FROM TO: "first:end" sample indexes
+	awk -v from="$2" -v to="$3" '
+		/sample\.interval=/ { sub(/.*sample\.interval=/, ""); interval = $1 / 1e6; next }
+		/^#/ { next }
+		{ if (t < from - 1e-9) first = i + 1; if (t < to - 1e-9) end = i + 1; t += interval; i++ }
+		END { printf "%d:%d\n", first, end }' "$1"
+}
+time_is_sample_window() { # FILE FROM TO
+	window=$(time_window_by_awk "$1" "$2" "$3") &&
+		"$PROF" -q --samples "$window" -t rprof "$1" > "$TMP/by-index.out" &&
+		"$PROF" -q --time "$2:$3" -t rprof "$1" | cmp -s - "$TMP/by-index.out"
+}
+check "--time 0.1:0.2 is samples 5 to 9 at 20 ms" time_is_sample_window testdata/rprof/kmeans-default.out 0.1 0.2
+# Two runs appended, 20 ms then 5 ms (R's append = TRUE with another interval).
+cat testdata/rprof/kmeans-default.out testdata/rprof/optim-line.out > "$TMP/two-runs.out"
+check "--time across runs of 20 ms and 5 ms" time_is_sample_window "$TMP/two-runs.out" 0.9 1.2
+check "--time from the middle of the first run into the second" time_is_sample_window "$TMP/two-runs.out" 0.5 1.03
+check "--time within the second run" time_is_sample_window "$TMP/two-runs.out" 1.0 1.1
+check "--time is refused for input without times" says 1 "--time needs samples with times" \
+	"$PROF" --time 1:2 -t folded testdata/pprof/go/go_cpu.pb.gz
+check "--time takes seconds" says 2 "takes FROM:TO in seconds" "$PROF" --time 1:x -t rprof testdata/rprof/kmeans-default.out

@@ -10,7 +10,7 @@ MANDIR ?= $(PREFIX)/share/man
 DESTDIR ?=
 
 STD_FLAGS = -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -pthread
-LIBS = -lprotobuf-nanopb -lz
+LIBS = -lprotobuf-nanopb -lz -lm
 
 ifdef FUZZ
 BUILD = build-fuzz

@@ -17,6 +17,7 @@
 #include "base/diag.h"
 #include "formats/format.h"
 #include "io/progress.h"
+#include "model/diff.h"
 #include "model/filter.h"
 #include "model/merge.h"
 
@@ -31,7 +32,7 @@ enum { WRITER_OPTION = 1000 };
 static const char *const pattern_options[] = { "focus", "ignore", "hide", "show", "show-from", "prune-from" };
 enum { N_PATTERNS = sizeof pattern_options / sizeof *pattern_options };
 /* getopt's values for the filters: patterns by index, then the others. */
-enum { PATTERN_OPTION = 900, MAX_DEPTH_OPTION = 950, SAMPLES_OPTION, TIME_OPTION };
+enum { PATTERN_OPTION = 900, MAX_DEPTH_OPTION = 950, SAMPLES_OPTION, TIME_OPTION, DIFF_BASE_OPTION, NORMALIZE_OPTION };
 
 struct filters {
 	regex_t patterns[N_PATTERNS];
@@ -51,6 +52,8 @@ struct options {
 	struct given_option *given; /* the writers' options, as given */
 	size_t n_given, cap_given;
 	struct filters filters;
+	const char *diff_base; /* --diff-base FILE */
+	int normalize;
 };
 
 /* Every writer's options, each name once, in the order of the format table. */
@@ -151,6 +154,9 @@ static void usage(FILE *f)
 	      "                      in time order (either end may be left out)\n"
 	      "      --time FROM:TO  keep the samples that started FROM to before TO seconds\n"
 	      "                      after the first (inputs with times: Rprof)\n"
+	      "      --diff-base FILE\n"
+	      "                      subtract FILE's profile, as go tool pprof -diff_base\n"
+	      "      --normalize     first scale the profile to the base's totals\n"
 	      "      --help          show this help\n"
 	      "      --version       show the version\n"
 	      "Options of output formats (for the formats named):\n",
@@ -307,6 +313,8 @@ static struct option *long_options(void)
 		{ "max-depth", required_argument, NULL, MAX_DEPTH_OPTION },
 		{ "samples", required_argument, NULL, SAMPLES_OPTION },
 		{ "time", required_argument, NULL, TIME_OPTION },
+		{ "diff-base", required_argument, NULL, DIFF_BASE_OPTION },
+		{ "normalize", no_argument, NULL, NORMALIZE_OPTION },
 	};
 	size_t n_fixed = sizeof fixed / sizeof *fixed;
 	struct option *all = xcalloc(n_fixed + n_writer_options + 1, sizeof *all);
@@ -354,6 +362,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case MAX_DEPTH_OPTION: o->filters.max_depth = parse_count("--max-depth", optarg, 1); break;
 		case SAMPLES_OPTION: parse_window(&o->filters, optarg); break;
 		case TIME_OPTION: parse_time_window(&o->filters, optarg); break;
+		case DIFF_BASE_OPTION: o->diff_base = optarg; break;
+		case NORMALIZE_OPTION: o->normalize = 1; break;
 		case ':': usage_error("option '%s' needs an argument", argv[optind - 1]);
 		default: usage_error("unknown option '%s'", argv[optind - 1]);
 		}
@@ -367,8 +377,11 @@ static void parse_options(int argc, char **argv, struct options *o)
 	int stdin_inputs = o->n_inputs == 0;
 	for (int i = 0; i < o->n_inputs; i++)
 		stdin_inputs += strcmp(o->inputs[i], "-") == 0;
+	stdin_inputs += o->diff_base && strcmp(o->diff_base, "-") == 0;
 	if (stdin_inputs > 1)
 		usage_error("%s", "stdin ('-') can be read only once");
+	if (o->normalize && !o->diff_base)
+		usage_error("%s", "--normalize scales a profile to its --diff-base; give one");
 }
 
 static const struct format *pick_writer(const struct options *o)
@@ -467,6 +480,16 @@ static int read_inputs(const struct options *o, struct model *m)
 	return 0;
 }
 
+/* --diff-base: the base read (its format sniffed) and subtracted. */
+static int subtract_base(const struct options *o, struct model *m)
+{
+	struct model base;
+	const char *name = strcmp(o->diff_base, "-") ? o->diff_base : "<stdin>";
+	int rc = format_read_file(o->diff_base, NULL, &base) ? model_diff(m, &base, o->normalize, name) : -1;
+	model_free(&base);
+	return rc;
+}
+
 /* --check: every input read and validated, every problem listed. */
 static int check(const struct options *o)
 {
@@ -502,7 +525,8 @@ static int convert(const struct options *o, const struct format *writer)
 	progress_enable(!o->quiet && (o->progress || (isatty(2) && !output_is_terminal(&out))));
 	/* Each input was validated as it was read; a merge is checked once more. */
 	int ok = read_inputs(o, &m) == 0 &&
-		 (o->n_inputs < 2 || model_validate(&m, "merged profile") == 0);
+		 (o->n_inputs < 2 || model_validate(&m, "merged profile") == 0) &&
+		 (!o->diff_base || subtract_base(o, &m) == 0);
 	struct filter_spec spec = filter_spec(&o->filters);
 	struct model narrowed;
 	if (ok && filter_wanted(&spec)) {

@@ -12,6 +12,7 @@
 #include "../base/diag.h"
 #include "../base/alloc.h"
 #include "../base/numtext.h"
+#include "../model/diff.h"
 #include "flame.h"
 #include "svg.h"
 
@@ -224,8 +225,11 @@ int flame_total(const struct model *m, struct output *out, const char *sample_ty
 	fv->total = 0;
 	struct row_cursor rows;
 	rows_begin(m, &rows);
+	fv->diff_key = v.diff_key;
 	for (const struct model_row *row; rc == 0 && (row = rows_next(&rows));) {
 		view_values(&v, row, values);
+		if (model_is_base_sample(m, v.diff_key, row->labels))
+			continue;
 		if (values[fv->type] < 0)
 			rc = view_refuse_negative(m, row->index, fv->type, values[fv->type],
 						  "a flame graph", out->name);
@@ -445,6 +449,23 @@ static void write_rect(struct flame_page *p, double x1, double x2, double y, con
 		   left, y, strtod(right, NULL) - strtod(left, NULL), FRAME_HEIGHT - 1.0, fill);
 }
 
+/*
+ * A difference's colours, as flamegraph.pl's: red where a box grew, blue
+ * where it shrank, deeper the larger the change against the largest;
+ * white where nothing changed.
+ */
+static void change_colour(const struct flame_page *p, int64_t change, char *out, size_t size)
+{
+	double share = p->max_change ? (double)(change < 0 ? -change : change) / (double)p->max_change : 0;
+	int fade = (int)(200 * (1 - share) + 45.5); /* at most 245: any change is tinted */
+	if (change > 0)
+		snprintf(out, size, "rgb(255,%d,%d)", fade, fade);
+	else if (change < 0)
+		snprintf(out, size, "rgb(%d,%d,255)", fade, fade);
+	else
+		snprintf(out, size, "rgb(250,250,250)");
+}
+
 void flame_box(struct flame_page *p, uint32_t key, unsigned depth, struct flame_span span,
 	       const char *extra)
 {
@@ -452,7 +473,10 @@ void flame_box(struct flame_page *p, uint32_t key, unsigned depth, struct flame_
 	size_t len;
 	const char *name = flame_key_text(p->keys, key, &len);
 	char fill[32];
-	colour_of(&p->keys->keys[key], name, len, fill, sizeof fill);
+	if (span.has_change)
+		change_colour(p, span.change, fill, sizeof fill);
+	else
+		colour_of(&p->keys->keys[key], name, len, fill, sizeof fill);
 	len = shown_length(name, len);
 	double x1 = PAD + (double)span.start * p->per_count, x2 = PAD + (double)span.end * p->per_count;
 	double y = box_y(p, depth);
@@ -466,9 +490,14 @@ void flame_box(struct flame_page *p, uint32_t key, unsigned depth, struct flame_
 	output_byte(out, ' ');
 	svg_text(p->out, p->unit, strlen(p->unit), &p->replaced_bytes);
 	if (span.count == p->total)
-		output_str(out, ", 100%)</title>");
+		output_str(out, ", 100%");
 	else
-		svg_printf(out, ", %.2f%%)</title>", 100.0 * (double)span.count / (double)p->total);
+		svg_printf(out, ", %.2f%%", 100.0 * (double)span.count / (double)p->total);
+	if (span.has_change) {
+		output_str(out, span.change > 0 ? "; change +" : "; change ");
+		write_count(out, span.change, p->decimals);
+	}
+	output_str(out, ")</title>");
 	write_rect(p, x1, x2, y, fill);
 	svg_printf(out, "<text x=\"%.2f\" y=\"%.2f\">", x1 + 3, y + 10.5);
 	label(p, name, len, x2 - x1);

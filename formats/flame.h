@@ -63,12 +63,15 @@ struct flame_values {
 	unsigned decimals; /* the type's: titles write counts with their fraction */
 	int64_t total;
 	int time_ordered; /* the rows are R's ticks, in time order */
+	/* A difference's base label (model/diff.h): its samples are the base, not drawn in the total. */
+	uint32_t diff_key;
 };
 
 /*
  * The chosen sample type (--sample-type; else the view's default, or with
  * prefer_time an R profile's CPU time) and its total, checked: -1 after
- * reporting a negative value or nothing to draw.
+ * reporting a negative value or nothing to draw. In a difference
+ * (--diff-base) the total is the profile's, without its base's samples.
  */
 int flame_total(const struct model *m, struct output *out, const char *sample_type, int prefer_time,
 		struct flame_values *fv);
@@ -99,6 +102,7 @@ struct flame_page {
 	double min_count;      /* boxes narrower than this many counts are left out */
 	unsigned max_depth;    /* the deepest box drawn */
 	double height;         /* in pixels: a deep enough stack would pass 2^32 */
+	int64_t max_change;    /* a difference's largest change of a box, either sign: the deepest colour */
 	int replaced_bytes;    /* names that are not UTF-8 */
 };
 
@@ -112,6 +116,9 @@ void flame_page_begin(struct flame_page *p);
 /* Where a box starts and ends along x, and the count its title shows, in counts. */
 struct flame_span {
 	int64_t start, end, count;
+	/* In a difference: the box's count minus the base's, which colours it. */
+	int has_change;
+	int64_t change;
 };
 
 /* One box: key, depth (0: the root) and span; `extra` (or NULL) goes into the <g> tag. */

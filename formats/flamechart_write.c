@@ -22,6 +22,8 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/diag.h"
+#include "../model/diff.h"
 #include "flame.h"
 
 struct open_box {
@@ -91,7 +93,7 @@ static void flush(struct chart *c, size_t depth)
 {
 	struct pending *p = pending_at(c, depth);
 	if (p->used && flame_wide_enough(&c->page, p->end - p->start))
-		emit(c, FLAME_ELIDED, depth, (struct flame_span){ p->start, p->end, p->count }, p->first,
+		emit(c, FLAME_ELIDED, depth, (struct flame_span){ p->start, p->end, p->count, 0, 0 }, p->first,
 		     p->end_sample, p->runs);
 	p->used = 0;
 }
@@ -105,7 +107,7 @@ static void close_box(struct chart *c)
 	struct pending *p = pending_at(c, depth);
 	if (flame_wide_enough(&c->page, c->at - b->start)) {
 		flush(c, depth);
-		emit(c, b->key, depth, (struct flame_span){ b->start, c->at, c->at - b->start }, b->first,
+		emit(c, b->key, depth, (struct flame_span){ b->start, c->at, c->at - b->start, 0, 0 }, b->first,
 		     c->sample, 1);
 		return;
 	}
@@ -173,6 +175,11 @@ int flamechart_write(const struct model *m, struct output *out, const struct wri
 	flame_options_read(given, &read);
 	const struct flame_options *opts = &read;
 	struct flame_values fv;
+	if (model_diff_key(m) != MODEL_NONE) {
+		diag_error(out->name, 0, "a difference (--diff-base) has no one time order to chart: "
+					 "draw it with -t flamegraph");
+		return -1;
+	}
 	if (flame_total(m, out, opts->sample_type, 1, &fv) < 0)
 		return -1;
 	struct chart c;
@@ -193,7 +200,7 @@ int flamechart_write(const struct model *m, struct output *out, const struct wri
 	/* The root first: flame.js finds depths from it. */
 	char root[64];
 	snprintf(root, sizeof root, " data-first=\"1\" data-len=\"%" PRIu64 "\"", c.sample - 1);
-	flame_box(&c.page, FLAME_ROOT, 0, (struct flame_span){ 0, fv.total, fv.total }, root);
+	flame_box(&c.page, FLAME_ROOT, 0, (struct flame_span){ 0, fv.total, fv.total, 0, 0 }, root);
 	stream(&c);
 	flame_page_end(&c.page);
 	flame_keys_free(&c.keys);

@@ -8,21 +8,29 @@
  * lines, can draw two. Boxes narrower than --minwidth are left out with
  * their subtrees, inside their parents' widths. Memory grows with the
  * distinct stacks, output with the boxes wide enough to draw.
+ *
+ * A difference (--diff-base) is drawn as flamegraph.pl draws two-count
+ * folded stacks: boxes sized by the profile, coloured by their change
+ * from the base (red grew, blue shrank); code only the base ran has no
+ * width, so no box (the summary lists it).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "../base/diag.h"
 #include "../base/alloc.h"
+#include "../model/diff.h"
 #include "flame.h"
 
 struct node {
 	uint32_t key, parent, depth;
 	int64_t self, total;
+	int64_t base_self, base_total; /* a difference's base: its counts, positive */
 };
 
 struct graph {
 	const struct model *m;
+	int diff; /* a difference (--diff-base): boxes show their change */
 	const struct flame_options *opts;
 	struct flame_keys keys;
 	struct node *nodes;
@@ -63,7 +71,7 @@ static uint32_t child(struct graph *g, uint32_t parent, uint32_t key)
 		return id;
 	grow((void **)&g->nodes, &g->cap_nodes, g->n_nodes + 1, sizeof *g->nodes);
 	id = (uint32_t)g->n_nodes++;
-	g->nodes[id] = (struct node){ key, parent, g->nodes[parent].depth + 1, 0, 0 };
+	g->nodes[id] = (struct node){ key, parent, g->nodes[parent].depth + 1, 0, 0, 0, 0 };
 	hashidx_insert(&g->child_index, h, id);
 	return id;
 }
@@ -141,14 +149,21 @@ static void build(struct graph *g, const struct flame_values *fv)
 		if (values[fv->type] == 0)
 			continue;
 		uint32_t node = g->opts->reverse ? reversed_node(g, row->stack) : stack_node(g, row->stack);
-		g->nodes[node].self += values[fv->type];
+		if (model_is_base_sample(g->m, fv->diff_key, row->labels))
+			g->nodes[node].base_self -= values[fv->type];
+		else
+			g->nodes[node].self += values[fv->type];
 	}
 	rows_end(&rows);
 	free(values);
-	for (size_t i = 0; i < g->n_nodes; i++)
+	for (size_t i = 0; i < g->n_nodes; i++) {
 		g->nodes[i].total += g->nodes[i].self;
-	for (size_t i = g->n_nodes; i-- > 1;)
+		g->nodes[i].base_total += g->nodes[i].base_self;
+	}
+	for (size_t i = g->n_nodes; i-- > 1;) {
 		g->nodes[g->nodes[i].parent].total += g->nodes[i].total;
+		g->nodes[g->nodes[i].parent].base_total += g->nodes[i].base_total;
+	}
 	group_children(g);
 }
 
@@ -235,7 +250,9 @@ static void draw(struct graph *g, struct flame_page *page)
 	while (n_todo > 0) {
 		struct placed at = todo[--n_todo];
 		const struct node *n = &g->nodes[at.node];
-		flame_box(page, n->key, n->depth, (struct flame_span){ at.start, at.start + n->total, n->total },
+		flame_box(page, n->key, n->depth,
+			  (struct flame_span){ at.start, at.start + n->total, n->total, g->diff,
+					       n->total - n->base_total },
 			  NULL);
 		size_t count = wide_children(g, at.node, page, &wide, &cap_wide);
 		grow((void **)&todo, &cap_todo, n_todo + count, sizeof *todo);
@@ -250,6 +267,19 @@ static void draw(struct graph *g, struct flame_page *page)
 	}
 	free(todo);
 	free(wide);
+}
+
+/* A difference's largest change of a box drawn, either sign. */
+static int64_t largest_change(const struct graph *g, const struct flame_page *page)
+{
+	int64_t largest = 0;
+	for (size_t i = 0; g->diff && i < g->n_nodes; i++) {
+		int64_t change = g->nodes[i].total - g->nodes[i].base_total;
+		change = change < 0 ? -change : change;
+		if (flame_wide_enough(page, g->nodes[i].total) && change > largest)
+			largest = change;
+	}
+	return largest;
 }
 
 static unsigned deepest_drawn(const struct graph *g, const struct flame_page *page)
@@ -273,9 +303,10 @@ static void subtitle(const struct model *m, const struct flame_options *opts,
 		     const struct flame_values *fv, char *text, size_t size)
 {
 	uint32_t source = model_get_meta(m, "source");
-	snprintf(text, size, "%s: %s%s%s", source == HASHIDX_NONE ? "profile" : model_cstr(m, source),
+	snprintf(text, size, "%s: %s%s%s%s", source == HASHIDX_NONE ? "profile" : model_cstr(m, source),
 		 fv->type_name, opts->reverse ? ", stacks reversed (leaf at the root)" : "",
-		 opts->frames_by_line ? ", a frame per line" : "");
+		 opts->frames_by_line ? ", a frame per line" : "",
+		 fv->diff_key != MODEL_NONE ? ", change from the base: red grew, blue shrank" : "");
 }
 
 int flamegraph_write(const struct model *m, struct output *out, const struct write_options *given)
@@ -290,9 +321,10 @@ int flamegraph_write(const struct model *m, struct output *out, const struct wri
 	memset(&g, 0, sizeof g);
 	g.m = m;
 	g.opts = opts;
+	g.diff = fv.diff_key != MODEL_NONE;
 	flame_keys_init(&g.keys, m, opts->frames_by_line);
 	grow((void **)&g.nodes, &g.cap_nodes, 1, sizeof *g.nodes);
-	g.nodes[g.n_nodes++] = (struct node){ FLAME_ROOT, MODEL_NONE, 0, 0, 0 };
+	g.nodes[g.n_nodes++] = (struct node){ FLAME_ROOT, MODEL_NONE, 0, 0, 0, 0, 0 };
 	g.node_of = xmalloc(m->n_stacks * sizeof *g.node_of);
 	memset(g.node_of, 0xff, m->n_stacks * sizeof *g.node_of);
 	build(&g, &fv);
@@ -305,6 +337,7 @@ int flamegraph_write(const struct model *m, struct output *out, const struct wri
 	page.title = opts->title ? opts->title : opts->inverted ? "Icicle Graph" : "Flame Graph";
 	page.subtitle = sub;
 	page.max_depth = deepest_drawn(&g, &page);
+	page.max_change = largest_change(&g, &page);
 	flame_page_begin(&page);
 	draw(&g, &page);
 	flame_page_end(&page);

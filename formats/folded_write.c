@@ -3,8 +3,10 @@
  * first appearance, root first, with the summed weight of the chosen
  * sample type (--sample-type; default: samples for Rprof, else pprof's
  * default), or both counts of a differential profile ("stack BEFORE
- * AFTER") unless --sample-type picks one. Weights are written with their
- * type's decimals, as short as exact ("1.5").
+ * AFTER") unless --sample-type picks one; a difference made by
+ * --diff-base is written in that form too, its base's samples (negated in
+ * the model) as BEFORE. Weights are written with their type's decimals,
+ * as short as exact ("1.5").
  *
  * Frames are names: pprof's frames of one name from different locations
  * are one frame, so equal stacks of names are summed into one line, as
@@ -24,6 +26,7 @@
 #include "../base/alloc.h"
 #include "../base/diag.h"
 #include "../base/numtext.h"
+#include "../model/diff.h"
 #include "../model/view.h"
 #include "folded.h"
 
@@ -37,6 +40,7 @@ struct writer {
 	struct output *out;
 	struct view view;
 	size_t types[2], n_types; /* the types written, one or a differential's two */
+	uint32_t diff_key; /* --diff-base's: both columns are types[0], the base's and the rest */
 	/* Names as written, interned: functions of one name are one frame. */
 	struct strtab names;
 	uint32_t *name_of_function; /* MODEL_NONE until made */
@@ -185,6 +189,25 @@ static void find_weightless(struct writer *w, int64_t *values)
 	free(below);
 }
 
+/*
+ * The weights a row adds to its line: the types written or, for a
+ * difference, its one type in the column of its side: the base's samples
+ * (negated in the model) in the first, the others in the second.
+ */
+static void row_columns(const struct writer *w, const struct model_row *row, const int64_t *values,
+			int64_t *columns)
+{
+	if (w->diff_key == MODEL_NONE) {
+		for (size_t t = 0; t < w->n_types; t++)
+			columns[t] = values[w->types[t]];
+		return;
+	}
+	int64_t v = values[w->types[0]];
+	int base = model_is_base_sample(w->m, w->diff_key, row->labels);
+	columns[0] = base ? -v : 0;
+	columns[1] = base ? 0 : v;
+}
+
 static int sum_weights(struct writer *w, int64_t *values)
 {
 	const struct model *m = w->m;
@@ -195,8 +218,10 @@ static int sum_weights(struct writer *w, int64_t *values)
 	for (const struct model_row *row; (row = rows_next(&rows));) {
 		view_values(&w->view, row, values);
 		int weighs = 0;
+		int64_t columns[2];
+		row_columns(w, row, values, columns);
 		for (size_t t = 0; t < w->n_types; t++) {
-			int64_t v = values[w->types[t]];
+			int64_t v = columns[t];
 			if (v < 0) {
 				rows_end(&rows);
 				return view_refuse_negative(m, row->index, w->types[t], v, "folded stacks",
@@ -215,7 +240,7 @@ static int sum_weights(struct writer *w, int64_t *values)
 			w->order[w->n_order++] = node;
 		}
 		for (size_t t = 0; t < w->n_types; t++)
-			w->weights[(size_t)node * w->n_types + t] += values[w->types[t]];
+			w->weights[(size_t)node * w->n_types + t] += columns[t];
 	}
 	rows_end(&rows);
 	if (empty)
@@ -263,6 +288,7 @@ static void write_lines(struct writer *w)
 static int pick_types(struct writer *w, const struct write_options *opts)
 {
 	w->n_types = 1;
+	w->diff_key = model_diff_key(w->m);
 	if (!opts->sample_type && folded_is_differential(w->m)) {
 		w->types[0] = 0;
 		w->types[1] = 1;
@@ -271,7 +297,13 @@ static int pick_types(struct writer *w, const struct write_options *opts)
 	}
 	if (!w->m->n_rows)
 		return 0;
-	return view_pick(&w->view, opts->sample_type, VIEW_WEIGHT, w->out->name, &w->types[0]);
+	if (view_pick(&w->view, opts->sample_type, VIEW_WEIGHT, w->out->name, &w->types[0]) < 0)
+		return -1;
+	if (w->diff_key != MODEL_NONE) {
+		w->n_types = 2;
+		w->types[1] = w->types[0];
+	}
+	return 0;
 }
 
 int folded_write(const struct model *m, struct output *out, const struct write_options *opts)

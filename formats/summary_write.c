@@ -6,6 +6,10 @@
  * per function name, self from the innermost frame, total once per sample
  * however often the name recurs in it. --sample-type picks the type.
  * Values of a type with decimals are written with all of them.
+ *
+ * A difference (--diff-base) gets one table instead: each function's self
+ * and total in the base, in the profile, and the change, the largest
+ * change (of total, then of self, either sign) first.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -174,6 +178,58 @@ static void write_table(struct summary *s, struct name_totals *totals, int total
 	}
 }
 
+static int64_t magnitude(int64_t v)
+{
+	return v < 0 ? (v == INT64_MIN ? INT64_MAX : -v) : v;
+}
+
+static int compare_changes(const void *a, const void *b)
+{
+	const struct name_ticks *x = a, *y = b;
+	int64_t kx = magnitude(x->total), ky = magnitude(y->total);
+	int64_t lx = magnitude(x->self), ly = magnitude(y->self);
+	if (kx != ky)
+		return kx < ky ? 1 : -1;
+	if (lx != ly)
+		return lx < ly ? 1 : -1;
+	return strcmp(strtab_get(sort_names, x->name)->bytes, strtab_get(sort_names, y->name)->bytes);
+}
+
+/* A column of the change table: a value of the summary's type, "+" before a change that grew. */
+static void change_cell(struct summary *s, int64_t value, int is_change)
+{
+	char number[DECIMAL_TEXT_MAX], text[DECIMAL_TEXT_MAX + 2], cell[DECIMAL_TEXT_MAX + 16];
+	value_text(&s->view, s->type, value, number);
+	snprintf(text, sizeof text, "%s%s", is_change && value > 0 ? "+" : "", number);
+	snprintf(cell, sizeof cell, "%14s", text);
+	output_str(s->out, cell);
+}
+
+static void write_changes(struct summary *s, struct name_totals *totals)
+{
+	struct name_ticks *t = totals->rows;
+	sort_names = &totals->names;
+	if (totals->n)
+		qsort(t, totals->n, sizeof *t, compare_changes);
+	output_str(s->out, "\nby change (the profile minus --diff-base's):\n"
+			   "     self base      self new   self change    total base     total new  total change  function\n");
+	for (size_t i = 0; i < totals->n; i++) {
+		change_cell(s, t[i].base_self, 0);
+		change_cell(s, t[i].base_self + t[i].self, 0);
+		change_cell(s, t[i].self, 1);
+		change_cell(s, t[i].base_total, 0);
+		change_cell(s, t[i].base_total + t[i].total, 0);
+		change_cell(s, t[i].total, 1);
+		output_str(s->out, "  ");
+		const struct strtab_entry *e = strtab_get(&totals->names, t[i].name);
+		if (e->len)
+			output_write(s->out, e->bytes, e->len);
+		else
+			output_str(s->out, "<unknown>");
+		output_byte(s->out, '\n');
+	}
+}
+
 static size_t count_distinct_stacks(const struct model *m)
 {
 	unsigned char *seen = xcalloc(m->n_stacks, 1);
@@ -201,8 +257,12 @@ int summary_write(const struct model *m, struct output *out, const struct write_
 	struct name_totals totals;
 	view_init(&s.view, m);
 	aggregate_by_name(&s.view, s.type, &totals);
-	write_table(&s, &totals, 0);
-	write_table(&s, &totals, 1);
+	if (s.view.diff_key != MODEL_NONE) {
+		write_changes(&s, &totals);
+	} else {
+		write_table(&s, &totals, 0);
+		write_table(&s, &totals, 1);
+	}
 	name_totals_free(&totals);
 	return 0;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "diff.h"
 
 struct counter {
 	struct name_totals *out;
@@ -27,7 +28,7 @@ static uint32_t entry_of_name(struct counter *c, const char *bytes, size_t len)
 	if (c->of_name[id] == MODEL_NONE) {
 		grow((void **)&out->rows, &c->cap_rows, out->n + 1, sizeof *out->rows);
 		grow((void **)&c->counted_in, &c->cap_counted, out->n + 1, sizeof *c->counted_in);
-		out->rows[out->n] = (struct name_ticks){ id, 0, 0 };
+		out->rows[out->n] = (struct name_ticks){ id, 0, 0, 0, 0 };
 		c->counted_in[out->n] = SIZE_MAX;
 		c->of_name[id] = (uint32_t)out->n++;
 	}
@@ -75,13 +76,16 @@ void aggregate_by_name(struct view *v, size_t type, struct name_totals *out)
 		int64_t ticks = values[type];
 		if (ticks == 0)
 			continue;
+		int base = model_is_base_sample(m, v->diff_key, row->labels);
 		size_t n_frames = model_stack_frames(m, row->stack, &frames, &cap_frames);
 		for (size_t k = 0; k < n_frames; k++) {
 			uint32_t e = entry_of_frame(&c, m, &frames[k]);
-			if (k == 0)
-				out->rows[e].self += ticks;
-			if (c.counted_in[e] != row->index)
-				out->rows[e].total += ticks;
+			struct name_ticks *t = &out->rows[e];
+			int first_in_row = c.counted_in[e] != row->index;
+			t->self += k == 0 ? ticks : 0;
+			t->total += first_in_row ? ticks : 0;
+			t->base_self -= base && k == 0 ? ticks : 0;
+			t->base_total -= base && first_in_row ? ticks : 0;
 			c.counted_in[e] = row->index;
 		}
 	}

@@ -4,6 +4,8 @@
  * per sample however often it recurs). Frames with no function count by
  * the name viewers give them ("0x..." for an address, "<no location>"),
  * as folded stacks and Rprof show them. Shared by summaries and tests.
+ * In a difference, self and total are the change (the profile minus the
+ * base), and the base's own counts are kept beside them.
  */
 #ifndef PROF_AGGREGATE_H
 #define PROF_AGGREGATE_H
@@ -16,6 +18,8 @@
 struct name_ticks {
 	uint32_t name;       /* in name_totals.names */
 	int64_t self, total; /* signed: a diff profile has negative values */
+	/* In a difference (--diff-base), what the base's samples alone count, as the base counted them. */
+	int64_t base_self, base_total;
 };
 
 struct name_totals {

@@ -372,6 +372,8 @@ int model_filter(struct model *m, const struct filter_spec *f, struct model *out
 	if (f->max_depth)
 		compose(map, n, max_depth_stage(m, f->max_depth));
 	edit.stacks = map;
+	edit.label_sets = NULL;
+	edit.scale = NULL;
 	model_copy(out, m, &edit);
 	free(map);
 	if (out->n_rows == 0 && m->n_rows > 0)

@@ -11,6 +11,7 @@
  */
 #include "merge.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "../base/diag.h"
@@ -133,6 +134,18 @@ static uint64_t in_window(uint64_t first, uint64_t repeat, const struct row_edit
 	return end > from ? end - from : 0;
 }
 
+/* Each value times its type's scale, rounded to the nearest; are any left that are not 0? */
+static int scaled(int64_t *values, size_t n, const double *scale)
+{
+	int any = 0;
+	for (size_t t = 0; t < n; t++) {
+		double v = (double)values[t] * scale[t];
+		values[t] = v >= 9.2e18 ? INT64_MAX : v <= -9.2e18 ? INT64_MIN : llround(v);
+		any |= values[t] != 0;
+	}
+	return any;
+}
+
 /*
  * Rows in order, with the runs and #File lines that stood before each,
  * their values times `scale` (per type: the decimals dst has more than
@@ -152,10 +165,11 @@ static int append_rows(struct model *dst, const struct model *src, const struct 
 	for (const struct model_row *r; fits && (r = rows_next(&rows));) {
 		model_replay_runs(dst, &replay, r->index);
 		uint64_t repeat = r->repeat;
-		uint32_t stack = r->stack;
+		uint32_t stack = r->stack, labels = r->labels;
 		if (edit) {
 			repeat = in_window(sample, r->repeat, edit);
-			stack = edit->stacks[stack];
+			stack = edit->stacks ? edit->stacks[stack] : stack;
+			labels = edit->label_sets ? edit->label_sets[labels] : labels;
 		}
 		sample += r->repeat;
 		if (repeat == 0 || stack == MODEL_NONE)
@@ -163,8 +177,10 @@ static int append_rows(struct model *dst, const struct model *src, const struct 
 		int memory = src->sessions.has_memory && src->sessions.n_runs && src->sessions.runs[r->run].memory_profiling;
 		for (size_t t = 0; t < src->n_sample_types; t++)
 			fits &= !__builtin_mul_overflow(r->values[t], scale[t], &values[t]);
+		if (edit && edit->scale && !scaled(values, src->n_sample_types, edit->scale))
+			continue;
 		model_add_samples(dst, mp->stacks[stack], values, memory ? &r->memory : NULL,
-				  mp->label_sets[r->labels], repeat);
+				  mp->label_sets[labels], repeat);
 	}
 	rows_end(&rows);
 	free(values);

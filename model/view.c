@@ -6,6 +6,7 @@
 
 #include "../base/alloc.h"
 #include "../base/diag.h"
+#include "diff.h"
 
 enum { TICK_SAMPLES, TICK_TIME, TICK_MEMORY };
 
@@ -20,6 +21,7 @@ void view_init(struct view *v, const struct model *m)
 	v->ticks = m->sessions.n_runs > 0;
 	v->n_types = v->ticks ? 2 + (size_t)m->sessions.has_memory : m->n_sample_types;
 	v->previous_memory = (struct model_memory){ 0, 0, 0, 0 };
+	v->diff_key = model_diff_key(m);
 }
 
 const char *view_type(const struct view *v, size_t i)
@@ -74,6 +76,8 @@ void view_values(struct view *v, const struct model_row *r, int64_t *values)
 	if (run->memory_profiling) {
 		if (r->index > run->first_row)
 			values[TICK_MEMORY] = (int64_t)allocated(&r->memory, &v->previous_memory);
+		if (model_is_base_sample(m, v->diff_key, r->labels))
+			values[TICK_MEMORY] = -values[TICK_MEMORY];
 		v->previous_memory = r->memory;
 	}
 }

@@ -8,8 +8,9 @@
  * profiling alloc/bytes: the bytes allocated at each sample by
  * summaryRprof's rule (8*small_v + 8*big_v + nodes, each counter's growth
  * since the sample before in the session floored at 0; 0 for a session's
- * first sample). Any other
- * profile is seen as it is, each value times its row's repeat.
+ * first sample; negated for a base sample of a difference, whose ticks
+ * are). Any other profile is seen as it is, each value times its row's
+ * repeat.
  */
 #ifndef PROF_VIEW_H
 #define PROF_VIEW_H
@@ -21,6 +22,7 @@ struct view {
 	size_t n_types;
 	int ticks; /* the rows carry sessions: types are ticks, time, memory */
 	struct model_memory previous_memory;
+	uint32_t diff_key; /* a difference's base label (diff.h); MODEL_NONE: no difference */
 };
 
 void view_init(struct view *v, const struct model *m);

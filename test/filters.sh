@@ -161,3 +161,89 @@ check "--time within the second run" time_is_sample_window "$TMP/two-runs.out" 1
 check "--time is refused for input without times" says 1 "--time needs samples with times" \
 	"$PROF" --time 1:2 -t folded testdata/pprof/go/go_cpu.pb.gz
 check "--time takes seconds" says 2 "takes FROM:TO in seconds" "$PROF" --time 1:x -t rprof testdata/rprof/kmeans-default.out
+
+# --diff-base (and --normalize): go tool pprof's -diff_base, judged by Go:
+# the same samples, base labelled pprof::base=true and negated. The bases:
+# a part of the same Go profile (--focus), and other R profiles (with
+# memory columns: the base's bytes allocated are negated too).
+diffs_as_go_does() { # NEW BASE [--normalize]: both as pprof, through prof and through Go
+	"$PROF" -q -t pprof "$1" > "$TMP/new.pb.gz" && "$PROF" -q -t pprof "$2" > "$TMP/base.pb.gz" || return 1
+	go tool pprof -symbolize=none ${3:+-normalize} -diff_base="$TMP/base.pb.gz" -proto "$TMP/new.pb.gz" \
+		> "$TMP/diff.go.pb" 2> /dev/null &&
+		"$PROF" -q $3 --diff-base "$2" -t pprof "$1" > "$TMP/diff.prof.pb" &&
+		"$STACKS" "$TMP/diff.go.pb" > "$TMP/go.stacks" &&
+		"$STACKS" "$TMP/diff.prof.pb" | nonzero > "$TMP/prof.stacks" &&
+		cmp -s "$TMP/go.stacks" "$TMP/prof.stacks"
+}
+"$PROF" -q --focus 'main\.fib' -t pprof testdata/pprof/go/go_cpu.pb.gz > "$TMP/fib.pb.gz"
+if [ -z "${LIGHT:-}" ]; then
+	heavy "--diff-base on Go as go tool pprof -diff_base" diffs_as_go_does testdata/pprof/go/go_cpu.pb.gz "$TMP/fib.pb.gz"
+	heavy "--diff-base --normalize on Go as go tool pprof" diffs_as_go_does testdata/pprof/go/go_cpu.pb.gz "$TMP/fib.pb.gz" --normalize
+	heavy "--diff-base on R as go tool pprof" diffs_as_go_does testdata/rprof/kmeans-default.out testdata/rprof/deep-truncated.out
+	heavy "--diff-base on R with memory as go tool pprof" \
+		diffs_as_go_does testdata/rprof/boot-memory-gc-line.out testdata/rprof/names-memory-line.out
+	heavy "an R profile against its own pprof, converted earlier" \
+		diffs_as_go_does testdata/rprof/optim-line.out "$TMP/new.pb.gz"
+fi
+
+# Folded: "stack BASE NEW", each column what the one profile's folded stacks say.
+joined_folded() { # BASE NEW: both folded, joined by stack (0 where one has none)
+	"$PROF" -q -t folded "$1" > "$TMP/b.folded" && "$PROF" -q -t folded "$2" > "$TMP/n.folded" &&
+		awk 'FNR == 1 { side++ } { n = $NF; sub(/ [^ ]*$/, ""); v[$0, side] += n; seen[$0] = 1 }
+			END { for (s in seen) print s, v[s, 1] + 0, v[s, 2] + 0 }' "$TMP/b.folded" "$TMP/n.folded" | LC_ALL=C sort
+}
+folded_diff_is_joined() { # NEW BASE
+	joined_folded "$2" "$1" > "$TMP/joined" &&
+		"$PROF" -q --diff-base "$2" -t folded "$1" | LC_ALL=C sort | cmp -s - "$TMP/joined"
+}
+check "--diff-base -t folded: stack BASE NEW" folded_diff_is_joined testdata/rprof/kmeans-default.out testdata/rprof/deep-truncated.out
+check "... on Go" folded_diff_is_joined testdata/pprof/go/go_cpu.pb.gz "$TMP/fib.pb.gz"
+check "... read back as a differential profile" prints 0 "sample type: *after (count)" \
+	sh -c '"$1" -q --diff-base "$2" -t folded "$3" | "$1" -t summary' sh "$PROF" testdata/rprof/deep-truncated.out testdata/rprof/kmeans-default.out
+
+# Summary: per function, the base's self and total, the profile's, and the
+# change; each column what the one profile's summary says.
+summary_changes_are_summaries() { # NEW BASE
+	summary_rows "$2" > "$TMP/base.rows" && summary_rows "$1" > "$TMP/new.rows" &&
+		awk -F '\t' -v OFS='\t' 'FNR == 1 { side++ } { s[$1, side] = $2; t[$1, side] = $3; seen[$1] = 1 }
+			END { for (n in seen) print n, s[n, 1] + 0, s[n, 2] + 0, s[n, 2] - s[n, 1], t[n, 1] + 0, t[n, 2] + 0, t[n, 2] - t[n, 1] }' \
+			"$TMP/base.rows" "$TMP/new.rows" | LC_ALL=C sort > "$TMP/changes.want" &&
+		"$PROF" -q --diff-base "$2" -t summary "$1" | awk -v OFS='\t' '/^by change/ { rows = 1; getline; next }
+			rows { name = $7; for (i = 8; i <= NF; i++) name = name " " $i
+				print name, $1, $2, $3 + 0, $4, $5, $6 + 0 }' | LC_ALL=C sort > "$TMP/changes.got" &&
+		cmp -s "$TMP/changes.want" "$TMP/changes.got"
+}
+check "--diff-base -t summary: base, new and change per function" \
+	summary_changes_are_summaries testdata/rprof/kmeans-default.out testdata/rprof/deep-truncated.out
+largest_change_first() {
+	"$PROF" -q --diff-base testdata/rprof/deep-truncated.out -t summary testdata/rprof/kmeans-default.out |
+		awk '/^by change/ { rows = 1; getline; next } rows { c = $6 < 0 ? -$6 : $6; if (NR > 12 && c > last) bad = 1; last = c }
+			END { exit bad }'
+}
+check "... the largest change first" largest_change_first
+
+check "different sample types cannot be compared" says 1 "cannot be the base: its sample types differ" \
+	"$PROF" --diff-base testdata/pprof/go/go_heap.pb.gz -t pprof testdata/pprof/go/go_cpu.pb.gz
+"$PROF" -q -t folded testdata/rprof/kmeans-default.out > "$TMP/kmeans.folded"
+check "R against other kinds of profile cannot be compared" says 1 "cannot be the base: one profile is R's" \
+	"$PROF" --diff-base "$TMP/kmeans.folded" -t pprof testdata/rprof/kmeans-default.out
+check "--normalize needs --diff-base" says 2 "give one" "$PROF" --normalize -t pprof testdata/rprof/kmeans-default.out
+check "Rprof cannot hold a difference" says 1 "negative" \
+	"$PROF" --diff-base testdata/rprof/deep-truncated.out -t rprof testdata/rprof/kmeans-default.out
+check "a flame chart of a difference asks for a flame graph" says 1 "draw it with -t flamegraph" \
+	"$PROF" --diff-base testdata/rprof/deep-truncated.out -t flamechart testdata/rprof/kmeans-default.out
+# The differential flame graph of two parts of one Go profile (each without
+# what the other lacks, normalized: some boxes grow, some shrink): boxes red
+# where they grew, blue where they shrank, near white where nothing
+# changed; and in Chromium (test/flame.sh).
+"$PROF" -q --ignore 'main\.fib' -t pprof testdata/pprof/go/go_cpu.pb.gz > "$TMP/no-fib.pb.gz"
+"$PROF" -q --ignore 'main\.even' -t pprof testdata/pprof/go/go_cpu.pb.gz > "$TMP/no-even.pb.gz"
+colours_follow_changes() {
+	"$PROF" -q --normalize --diff-base "$TMP/no-fib.pb.gz" -t flamegraph "$TMP/no-even.pb.gz" |
+		grep -o '<title>[^<]*</title><rect[^>]*fill="[^"]*"' |
+		awk '{ grew = /; change \+/; shrank = /; change -/
+			red = /fill="rgb\(255,[0-9]+,[0-9]+\)"$/; blue = /,255\)"$/; white = /rgb\(250,250,250\)/
+			if (grew != red || shrank != blue || (!grew && !shrank) != white) bad = 1
+			kinds[grew "" shrank]++ } END { exit bad || !kinds["10"] || !kinds["01"] }'
+}
+check "... red boxes grew, blue ones shrank, near-white ones did not change" colours_follow_changes

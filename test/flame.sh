@@ -205,6 +205,8 @@ mkdir -p "$TMP/svg"
 "$PROF" -q -t flamegraph -o "$TMP/svg/go-cpu.svg" testdata/pprof/go/go_cpu.pb.gz
 "$PROF" -q -t flamegraph -o "$TMP/svg/names-gc.svg" testdata/rprof/names-gc.out
 cp "$TMP/names.svg" "$TMP/svg/markup.svg"
+"$PROF" -q --diff-base testdata/rprof/deep-truncated.out -t flamegraph -o "$TMP/svg/kmeans-diff.svg" \
+	testdata/rprof/kmeans-default.out
 "$PROF" -q -t flamechart -o "$TMP/svg/kmeans-chart.svg" testdata/rprof/kmeans-default.out
 "$PROF" -q -t flamechart -o "$TMP/svg/append-chart.svg" testdata/rprof/append-mixed.out
 "$PROF" -q -t flamechart --minwidth 30 -s samples -o "$TMP/svg/optim-chart.svg" testdata/rprof/optim-line.out
@@ -220,6 +222,7 @@ dom_is() { # NAME EXPECTED_TSV COLUMNS: the boxes read from the page
 }
 "$PROF" -q -t folded testdata/rprof/kmeans-default.out | folded_frames 1200 0.1 > "$TMP/kmeans.want"
 check "the page's frames of kmeans.svg = its folded stacks" dom_is kmeans "$TMP/kmeans.want" 1-5
+check "a difference's boxes are the profile's own, sized by it" dom_is kmeans-diff "$TMP/kmeans.want" 1-5
 "$PROF" -q -t folded testdata/rprof/boot-memory-gc-line.out | folded_frames 800 0.1 > "$TMP/boot.want"
 check "the page's frames of an icicle = its folded stacks" dom_is boot-icicle "$TMP/boot.want" 1-5
 "$PROF" -q -t folded testdata/pprof/go/go_cpu.pb.gz | folded_frames 1200 0.1 > "$TMP/go.want"

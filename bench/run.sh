@@ -115,6 +115,14 @@ done
 fo=$(baseline "$PROF -f folded -t folded $DATA/paths-100M.folded")
 row "folded -> folded, paths-100M" "$PROF -f folded -t folded $DATA/paths-100M.folded"
 row "folded -> flamegraph, paths-100M" "$PROF -f folded -t flamegraph $DATA/paths-100M.folded" ${fo% *} ${fo#* } "folded -> folded"
+# Filters: a pattern filter and a time window beside the plain conversion
+# of the same file, in this run (the goal: within 1.2x the time, the same
+# memory bound).
+for f in line-100M $( [ "$SCALE" = full ] && echo line-1G ); do
+	plain=$(baseline "$PROF -t pprof $DATA/$f.out")
+	row "rprof --ignore -> pprof, $f" "$PROF --ignore '^fn$' -t pprof $DATA/$f.out" ${plain% *} ${plain#* } "rprof -> pprof"
+	row "rprof --time -> pprof, $f" "$PROF --time 1:100000 -t pprof $DATA/$f.out" ${plain% *} ${plain#* } "rprof -> pprof"
+done
 for f in line-100M $( [ "$SCALE" = full ] && echo line-1G ); do
 	svg=$("$PROF" -t flamechart "$DATA/$f.out" | wc -c)
 	row "rprof -> flamechart, $f ($((svg / 1024)) KB of SVG)" "$PROF -t flamechart $DATA/$f.out"

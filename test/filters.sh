@@ -1,11 +1,11 @@
 # The filters (--focus ... --samples), sourced by test/run.sh (uses
 # test/lib.sh, PROF, TMP, BUILD).
 #
-# The pattern filters are judged by go tool pprof: for each input and case
-# below, `prof FLAGS -t pprof IN` holds the same samples (stacks, labels and
+# The pattern filters are judged by go tool pprof: for each pprof and R
+# input in testdata and each case below, `prof FLAGS -t pprof IN` holds the same samples (stacks, labels and
 # summed values, by test/go/stacks.go) as `go tool pprof FLAGS -proto` of IN
 # as pprof. The patterns are names from each profile itself: its first and
-# third (or second) function by self time. R inputs go to Go through prof's own pprof.
+# third (or second, or first) function by self time. R inputs go to Go through prof's own pprof.
 build_stacks() {
 	STACKS=$BUILD/stacks
 	GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS= go build -o "$STACKS" test/go/stacks.go > "$TMP/go.err" 2>&1 ||
@@ -14,9 +14,14 @@ build_stacks() {
 
 # A function name as a pattern that matches it literally (in ERE and RE2 alike).
 quoted_name() { sed 's/[][\\.*^$(){}+?|]/\\&/g'; }
-self_name() { # FILE N: the Nth function of the summary's by-self table
-	"$PROF" -q -t summary "$1" | awk -v n="$2" '/^by self:/ { rows = 1; getline; next }
-		rows && /^$/ { exit } rows && ++i == n { print $5; exit }' | quoted_name
+self_name() { # FILE N: the Nth function of the summary's by-self table (of type 0 when the default has none)
+	by_self_name "$1" "$2" || by_self_name "$1" "$2" -s 0
+}
+by_self_name() { # FILE N [OPTIONS]: fails when the table has no Nth row
+	file=$1 n=$2; shift 2
+	"$PROF" -q "$@" -t summary "$file" | awk -v n="$n" '/^by self:/ { rows = 1; getline; next }
+		rows && /^$/ { rows = 0 } rows && ++i == n { name = $5 } END { if (name == "") exit 1; print name }' |
+		quoted_name | grep -a .
 }
 
 # prof's flags "--a X --b Y" as Go's "-a=X -b=Y" (dashes in names to underscores).
@@ -26,8 +31,9 @@ go_flags() {
 		shift 2
 	done
 }
-# go tool pprof leaves out samples whose values are all zero, filtered or not.
-nonzero() { grep -v '^\[0\( 0\)*\]'; [ $? -le 1 ]; }
+# go tool pprof leaves out samples whose values are all zero and samples
+# with no frame, filtered or not (its driver always runs FilterSamplesByName).
+nonzero() { grep -av -e '^\[0\( 0\)*\]' -e '^\[[-0-9 ]*\]'"$(printf '\t\t')"; [ $? -le 1 ]; }
 # An R profile's third type (alloc) is the growth of R's memory counters from
 # one sample to the next: prof counts it anew between the samples a filter
 # keeps, as summaryRprof does on the filtered file; Go keeps each sample's.
@@ -50,6 +56,7 @@ filters_as_go_does() { # PPROF FLAGS...: the same samples from prof and from go 
 filter_cases() { # PPROF SOURCE: every flag alone with the first name, and two pairs
 	first=$(self_name "$2" 1) third=$(self_name "$2" 3)
 	[ -n "$third" ] || third=$(self_name "$2" 2)
+	[ -n "$third" ] || third=$first
 	[ -n "$first" ] && [ -n "$third" ] || { fail "no names to filter by in $2"; return; }
 	for flag in --focus --ignore --hide --show --show-from --prune-from; do
 		heavy "$flag $first on $2 as go tool pprof" filters_as_go_does "$1" "$flag" "$first"
@@ -62,11 +69,11 @@ filter_cases() { # PPROF SOURCE: every flag alone with the first name, and two p
 
 if [ -z "${LIGHT:-}" ]; then
 	build_stacks
-	for f in testdata/pprof/go/go_cpu.pb.gz testdata/pprof/go/go_heap.pb.gz testdata/pprof/go/inline_labels.pb \
-		testdata/pprof/patterns/same-names.pb.gz testdata/pprof/patterns/node-wall.pb.gz; do
+	for f in testdata/pprof/go/*.pb* testdata/pprof/patterns/*.pb.gz; do
+		case $f in *.txt) continue ;; esac
 		filter_cases "$f" "$f"
 	done
-	for f in testdata/rprof/boot-memory-gc-line.out testdata/rprof/kmeans-default.out testdata/rprof/files-line.out; do
+	for f in testdata/rprof/*.out; do
 		"$PROF" -q -t pprof "$f" > "$TMP/r.out.pb.gz"
 		filter_cases "$TMP/r.out.pb.gz" "$f"
 	done

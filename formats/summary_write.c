@@ -152,6 +152,17 @@ static int compare(const void *a, const void *b)
 	return strcmp(strtab_get(sort_names, x->name)->bytes, strtab_get(sort_names, y->name)->bytes);
 }
 
+/* A table row's function, and the row's end. */
+static void write_name(struct summary *s, const struct name_totals *totals, uint32_t name)
+{
+	const struct strtab_entry *e = strtab_get(&totals->names, name);
+	if (e->len)
+		output_write(s->out, e->bytes, e->len);
+	else
+		output_str(s->out, "<unknown>");
+	output_byte(s->out, '\n');
+}
+
 static void write_table(struct summary *s, struct name_totals *totals, int total_first)
 {
 	char text[160], self[DECIMAL_TEXT_MAX], total[DECIMAL_TEXT_MAX];
@@ -169,12 +180,7 @@ static void write_table(struct summary *s, struct name_totals *totals, int total
 			 value_text(&s->view, s->type, t[i].self, self), 100.0 * (double)t[i].self / whole,
 			 value_text(&s->view, s->type, t[i].total, total), 100.0 * (double)t[i].total / whole);
 		output_str(s->out, text);
-		const struct strtab_entry *e = strtab_get(&totals->names, t[i].name);
-		if (e->len)
-			output_write(s->out, e->bytes, e->len);
-		else
-			output_str(s->out, "<unknown>");
-		output_byte(s->out, '\n');
+		write_name(s, totals, t[i].name);
 	}
 }
 
@@ -221,12 +227,7 @@ static void write_changes(struct summary *s, struct name_totals *totals)
 		change_cell(s, t[i].base_total + t[i].total, 0);
 		change_cell(s, t[i].total, 1);
 		output_str(s->out, "  ");
-		const struct strtab_entry *e = strtab_get(&totals->names, t[i].name);
-		if (e->len)
-			output_write(s->out, e->bytes, e->len);
-		else
-			output_str(s->out, "<unknown>");
-		output_byte(s->out, '\n');
+		write_name(s, totals, t[i].name);
 	}
 }
 

@@ -187,16 +187,25 @@ static uint32_t show_from_location(struct model *m, const regex_t *re, uint32_t 
 	return MODEL_NONE;
 }
 
-static struct stage show_from_stage(struct model *m, const regex_t *re)
+typedef uint32_t location_rule(struct model *m, const regex_t *re, uint32_t loc, struct lines *ln);
+
+/* Each location through `rule` (MODEL_NONE: no match); warns when none matched. */
+static uint32_t *match_locations(struct model *m, const regex_t *re, location_rule *rule, const char *option)
 {
 	size_t n_locations = m->n_locations;
 	uint32_t *matched = xmalloc((n_locations + 1) * sizeof *matched);
 	struct lines ln = { 0 };
 	int any = 0;
 	for (uint32_t loc = 0; loc < n_locations; loc++)
-		any |= (matched[loc] = show_from_location(m, re, loc, &ln)) != MODEL_NONE;
+		any |= (matched[loc] = rule(m, re, loc, &ln)) != MODEL_NONE;
 	free(ln.at);
-	warn_unmatched(1, any, "show-from");
+	warn_unmatched(1, any, option);
+	return matched;
+}
+
+static struct stage show_from_stage(struct model *m, const regex_t *re)
+{
+	uint32_t *matched = match_locations(m, re, show_from_location, "show-from");
 	struct stage s;
 	stage_begin(&s, m);
 	s.stacks[0] = MODEL_NONE;
@@ -256,14 +265,7 @@ static uint32_t prune_from_location(struct model *m, const regex_t *re, uint32_t
 
 static struct stage prune_from_stage(struct model *m, const regex_t *re)
 {
-	size_t n_locations = m->n_locations;
-	uint32_t *pruned = xmalloc((n_locations + 1) * sizeof *pruned);
-	struct lines ln = { 0 };
-	int any = 0;
-	for (uint32_t loc = 0; loc < n_locations; loc++)
-		any |= (pruned[loc] = prune_from_location(m, re, loc, &ln)) != MODEL_NONE;
-	free(ln.at);
-	warn_unmatched(1, any, "prune-from");
+	uint32_t *pruned = match_locations(m, re, prune_from_location, "prune-from");
 	struct stage s;
 	stage_begin(&s, m);
 	uint32_t *whole = xmalloc(s.n * sizeof *whole); /* the stack with every match's location pruned */

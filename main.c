@@ -487,7 +487,8 @@ static int subtract_base(const struct options *o, struct model *m)
 	const char *name = strcmp(o->diff_base, "-") ? o->diff_base : "<stdin>";
 	int rc = format_read_file(o->diff_base, NULL, &base) ? model_diff(m, &base, o->normalize, name) : -1;
 	model_free(&base);
-	return rc;
+	/* Both sides' values in one profile: its sums must still fit, as every writer's do. */
+	return rc == 0 && model_validate(m, "difference") == 0 ? 0 : -1;
 }
 
 /* --check: every input read and validated, every problem listed. */

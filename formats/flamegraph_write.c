@@ -150,7 +150,7 @@ static void build(struct graph *g, const struct flame_values *fv)
 			continue;
 		uint32_t node = g->opts->reverse ? reversed_node(g, row->stack) : stack_node(g, row->stack);
 		if (model_is_base_sample(g->m, fv->diff_key, row->labels))
-			g->nodes[node].base_self -= values[fv->type];
+			g->nodes[node].base_self += diff_base_count(values[fv->type]);
 		else
 			g->nodes[node].self += values[fv->type];
 	}

@@ -204,7 +204,7 @@ static void row_columns(const struct writer *w, const struct model_row *row, con
 	}
 	int64_t v = values[w->types[0]];
 	int base = model_is_base_sample(w->m, w->diff_key, row->labels);
-	columns[0] = base ? -v : 0;
+	columns[0] = base ? diff_base_count(v) : 0;
 	columns[1] = base ? 0 : v;
 }
 

@@ -84,8 +84,8 @@ void aggregate_by_name(struct view *v, size_t type, struct name_totals *out)
 			int first_in_row = c.counted_in[e] != row->index;
 			t->self += k == 0 ? ticks : 0;
 			t->total += first_in_row ? ticks : 0;
-			t->base_self -= base && k == 0 ? ticks : 0;
-			t->base_total -= base && first_in_row ? ticks : 0;
+			t->base_self += base && k == 0 ? diff_base_count(ticks) : 0;
+			t->base_total += base && first_in_row ? diff_base_count(ticks) : 0;
 			c.counted_in[e] = row->index;
 		}
 	}

@@ -9,6 +9,8 @@
 #ifndef PROF_DIFF_H
 #define PROF_DIFF_H
 
+#include <stdint.h>
+
 #include "model.h"
 
 #define DIFF_BASE_LABEL "pprof::base"
@@ -16,7 +18,8 @@
 /*
  * Subtracts `base` (read from `base_name`, and consumed: free it after)
  * from m; with `normalize`, m is first scaled to the base's totals, type
- * by type. -1 after reporting when the two cannot be compared.
+ * by type. -1 after reporting when the two cannot be compared. Validate
+ * m after: the two sides' values together may sum past what writers add.
  */
 int model_diff(struct model *m, struct model *base, int normalize, const char *base_name);
 
@@ -24,5 +27,11 @@ int model_diff(struct model *m, struct model *base, int normalize, const char *b
 uint32_t model_diff_key(const struct model *m);
 /* Does label set `label_set` mark a base sample? (key: model_diff_key's) */
 int model_is_base_sample(const struct model *m, uint32_t key, uint32_t label_set);
+
+/* A base sample's value as the base counted it: negated back, INT64_MIN to INT64_MAX. */
+static inline int64_t diff_base_count(int64_t value)
+{
+	return value == INT64_MIN ? INT64_MAX : -value;
+}
 
 #endif

@@ -34,7 +34,8 @@ static void location_lines(const struct model *m, uint32_t loc, struct lines *ou
 		return;
 	grow((void **)&out->at, &out->cap, 1 + (size_t)l->n_inlined, sizeof *out->at);
 	out->at[0] = (struct model_line){ l->function, l->line, l->column };
-	memcpy(out->at + 1, m->inlined + l->first_inlined, l->n_inlined * sizeof *out->at);
+	if (l->n_inlined) /* else m->inlined may be NULL */
+		memcpy(out->at + 1, m->inlined + l->first_inlined, l->n_inlined * sizeof *out->at);
 	out->n = 1 + (size_t)l->n_inlined;
 }
 

@@ -140,7 +140,7 @@ static int scaled(int64_t *values, size_t n, const double *scale)
 	int any = 0;
 	for (size_t t = 0; t < n; t++) {
 		double v = (double)values[t] * scale[t];
-		values[t] = v >= 9.2e18 ? INT64_MAX : v <= -9.2e18 ? INT64_MIN : llround(v);
+		values[t] = v >= 9.2e18 ? INT64_MAX : v <= -9.2e18 ? -INT64_MAX : llround(v);
 		any |= values[t] != 0;
 	}
 	return any;

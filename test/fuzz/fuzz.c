@@ -3,7 +3,10 @@
  * ...) and once as "any", which sniffs first as prof does. Every input is
  * read as prof reads it (format_read: gunzip, sniff, read, validate); a valid
  * profile is then written in every writable format, to /dev/null, so that
- * the writers meet whatever the readers let through. `make fuzz` builds
+ * the writers meet whatever the readers let through; and so is the same
+ * profile narrowed by every filter (--hide, --show-from ... --max-depth)
+ * and made a difference against itself (--diff-base), so that the
+ * filters meet it too. `make fuzz` builds
  * them; test/fuzz/README.md says how to run them.
  */
 #include <fcntl.h>
@@ -11,6 +14,8 @@
 #include <string.h>
 
 #include "../../formats/format.h"
+#include "../../model/diff.h"
+#include "../../model/filter.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -29,6 +34,36 @@ static void write_everything(const struct model *m, int devnull)
 	}
 }
 
+/* Patterns that match some frames of most profiles: a letter, and an end. */
+static void filtered_everything(struct model *m, int devnull)
+{
+	static regex_t some, end;
+	static int compiled;
+	if (!compiled)
+		compiled = regcomp(&some, "[aeiou]", REG_EXTENDED | REG_NOSUB) == 0 &&
+			   regcomp(&end, "n$", REG_EXTENDED | REG_NOSUB) == 0;
+	if (!compiled)
+		return;
+	struct filter_spec spec = { &end, NULL, &some, NULL, &some, &end, 3, 1, 50, 0, 0, 0 };
+	struct model narrowed;
+	if (model_filter(m, &spec, &narrowed) == 0) {
+		write_everything(&narrowed, devnull);
+		model_free(&narrowed);
+	}
+}
+
+static void difference_everything(struct model *m, const uint8_t *data, size_t size, int devnull)
+{
+	struct input in;
+	struct model base;
+	input_open_memory(&in, data, size, "fuzz base");
+	if (format_read(&in, NULL, &base) && model_diff(m, &base, 1, "fuzz base") == 0 &&
+	    model_validate(m, "fuzz difference") == 0)
+		write_everything(m, devnull);
+	model_free(&base);
+	input_close(&in);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int devnull = -1;
@@ -39,8 +74,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	input_open_memory(&in, data, size, "fuzz");
 	const struct format *forced = strcmp(FUZZ_FORMAT, "any") == 0 ? NULL
 								    : format_by_name(FUZZ_FORMAT);
-	if (format_read(&in, forced, &m))
+	if (format_read(&in, forced, &m)) {
 		write_everything(&m, devnull);
+		filtered_everything(&m, devnull);
+		difference_everything(&m, data, size, devnull);
+	}
 	model_free(&m);
 	input_close(&in);
 	return 0;

@@ -77,7 +77,7 @@ void view_values(struct view *v, const struct model_row *r, int64_t *values)
 		if (r->index > run->first_row)
 			values[TICK_MEMORY] = (int64_t)allocated(&r->memory, &v->previous_memory);
 		if (model_is_base_sample(m, v->diff_key, r->labels))
-			values[TICK_MEMORY] = -diff_base_count(values[TICK_MEMORY]);
+			values[TICK_MEMORY] = diff_base_count(values[TICK_MEMORY]); /* negated, as its ticks */
 		v->previous_memory = r->memory;
 	}
 }

@@ -1,0 +1,32 @@
+/*
+ * V8 CPU profile (.cpuprofile, from node --cpu-prof and Chrome DevTools):
+ * registration and the probe. Read only: no tool reads a .cpuprofile that
+ * speedscope's JSON or pprof would not serve better.
+ */
+#include "cpuprofile.h"
+#include "../io/json.h"
+
+/*
+ * An object whose prefix names V8's node fields: "callFrame" is V8's own
+ * word, and "nodes" with "samples" or "timeDeltas" is the Profile type.
+ */
+static int cpuprofile_probe(const unsigned char *prefix, size_t len)
+{
+	if (!json_prefix_is_object(prefix, len) || !json_prefix_has(prefix, len, "\"callFrame\""))
+		return 0;
+	if (!json_prefix_has(prefix, len, "\"nodes\""))
+		return 0;
+	return json_prefix_has(prefix, len, "\"functionName\"") ? 95 : 60;
+}
+
+static const char *const cpuprofile_extensions[] = { ".cpuprofile", NULL };
+
+const struct format format_cpuprofile = {
+	.name = "cpuprofile",
+	.description = "V8 CPU profile (node --cpu-prof, Chrome DevTools) (read only)",
+	.extensions = cpuprofile_extensions,
+	.binary = 0,
+	.probe = cpuprofile_probe,
+	.read = cpuprofile_read,
+	.write = NULL,
+};

@@ -23,7 +23,7 @@ static const char *const cpuprofile_extensions[] = { ".cpuprofile", NULL };
 
 const struct format format_cpuprofile = {
 	.name = "cpuprofile",
-	.description = "V8 CPU profile (node --cpu-prof, Chrome DevTools) (read only)",
+	.description = "V8 CPU profile (read only): node --cpu-prof, Chrome DevTools",
 	.extensions = cpuprofile_extensions,
 	.binary = 0,
 	.probe = cpuprofile_probe,

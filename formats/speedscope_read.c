@@ -356,10 +356,11 @@ static int top_field(struct reader *r)
 				return t == JSON_FAILED || t == JSON_OBJECT ? -1 : json_error(j, "profiles must be objects");
 		return 0;
 	}
+	int is_name = strcmp(key, "name") == 0, is_active = strcmp(key, "activeProfileIndex") == 0;
 	enum json_token t = json_next(j);
-	if (strcmp(key, "name") == 0 && t == JSON_STRING)
+	if (is_name && t == JSON_STRING)
 		r->file_name = model_str(r->m, j->text, j->len);
-	else if (strcmp(key, "activeProfileIndex") == 0 && t == JSON_NUMBER)
+	else if (is_active && t == JSON_NUMBER)
 		return json_int(j, "activeProfileIndex", &r->active);
 	return json_skip(j, t);
 }
@@ -526,6 +527,8 @@ int speedscope_read(struct input *in, struct model *m)
 	r.m = m;
 	r.active = -1;
 	m->rules.strict_r = 0;
+	/* Each sample of the file is one: equal neighbours are not one sample of twice the weight. */
+	m->rules.keep_rows_apart = 1;
 	json_begin(&r.j, in);
 	grow((void **)&r.trie, &r.cap_trie, 1, sizeof *r.trie);
 	r.trie[0] = (struct trie_node){ MODEL_NONE, 0, MODEL_EMPTY_STACK };

@@ -64,6 +64,7 @@ struct reader {
 	size_t cap_path;
 	struct hashidx frame_index;
 	int have_nodes, have_samples, have_deltas, emitted;
+	int has_head; /* the old DevTools format's tree */
 	struct spool samples, deltas;
 	int64_t start_time, end_time;
 	int has_start, has_end;
@@ -420,6 +421,7 @@ static int top_field(struct reader *r)
 		return time_field(r, &r->start_time, &r->has_start, "startTime");
 	if (strcmp(key, "endTime") == 0)
 		return time_field(r, &r->end_time, &r->has_end, "endTime");
+	r->has_head |= strcmp(key, "head") == 0;
 	return json_skip(&r->j, json_next(&r->j));
 }
 
@@ -427,6 +429,8 @@ static int top_field(struct reader *r)
 static int finish(struct reader *r)
 {
 	struct json *j = &r->j;
+	if (!r->have_nodes && r->has_head)
+		return json_error(j, "an old DevTools profile (a \"head\" tree, not a nodes list), which prof does not read");
 	if (!r->have_nodes)
 		return json_error(j, "no nodes array: not a V8 CPU profile");
 	if (!r->have_samples || !r->have_deltas)

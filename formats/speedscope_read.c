@@ -482,7 +482,7 @@ static void group_profiles(struct reader *r)
 		for (size_t k = 0; k < i && !p->evented; k++) {
 			struct profile *q = &r->profiles[k];
 			if (!q->evented && q->group == k && q->samples.used == p->samples.used &&
-			    memcmp(q->samples.bytes, p->samples.bytes, p->samples.used) == 0) {
+			    (p->samples.used == 0 || memcmp(q->samples.bytes, p->samples.bytes, p->samples.used) == 0)) {
 				p->group = k;
 				break;
 			}

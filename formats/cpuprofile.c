@@ -8,15 +8,16 @@
 
 /*
  * An object whose prefix names V8's node fields: "callFrame" is V8's own
- * word, and "nodes" with "samples" or "timeDeltas" is the Profile type.
+ * word, and "nodes" the Profile type's. The old DevTools format (a "head"
+ * tree) is claimed too, so that the reader can say what it is.
  */
 static int cpuprofile_probe(const unsigned char *prefix, size_t len)
 {
-	if (!json_prefix_is_object(prefix, len) || !json_prefix_has(prefix, len, "\"callFrame\""))
+	if (!json_prefix_is_object(prefix, len) || !json_prefix_has(prefix, len, "\"functionName\""))
 		return 0;
-	if (!json_prefix_has(prefix, len, "\"nodes\""))
-		return 0;
-	return json_prefix_has(prefix, len, "\"functionName\"") ? 95 : 60;
+	if (json_prefix_has(prefix, len, "\"callFrame\"") && json_prefix_has(prefix, len, "\"nodes\""))
+		return 95;
+	return json_prefix_has(prefix, len, "\"head\"") ? 60 : 0;
 }
 
 static const char *const cpuprofile_extensions[] = { ".cpuprofile", NULL };

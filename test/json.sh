@@ -88,3 +88,37 @@ for doc in '{"nodes":[1,]}' '{"nodes" []}' '{"a":"\x01"}' '[1] 2' '{"a":01}' '{"
 done
 awk 'BEGIN { printf "{\"x\":"; for (i = 0; i < 100; i++) printf "["; }' > "$TMP/deep.json"
 check "refused: nesting deeper than 64" says 1 'nested deeper than 64 levels' "$PROF" -f speedscope -t folded "$TMP/deep.json"
+
+# speedscope files the real app exported (testdata/speedscope/, made by
+# test/make-speedscope-samples.sh): every profile, as folded stacks, is a
+# reference reading's in node (test/node/speedscope-folded.cjs); the app
+# shows a one-profile file and prof's speedscope JSON of it the same, frame
+# for frame; the app's export of prof's output reads as prof's output does.
+profiles_are_reference() { # SPEEDSCOPE_JSON
+	n=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).profiles.length)' "$1") || return 1
+	k=0
+	while [ "$k" -lt "$n" ]; do
+		node test/node/speedscope-folded.cjs "$1" "$k" | LC_ALL=C sort > "$TMP/want" &&
+			"$PROF" -q -f speedscope -t folded -s "$k" "$1" | LC_ALL=C sort | cmp -s - "$TMP/want" || return 1
+		k=$((k + 1))
+	done
+}
+app_shows_the_same() { # SPEEDSCOPE_JSON
+	"$PROF" -q -t speedscope -o "$TMP/again.speedscope.json" "$1" || return 1
+	for x in "$1" "$TMP/again.speedscope.json"; do
+		NODE_PATH="$SPEEDSCOPE/node_modules" node "$SPEEDSCOPE/frames.cjs" \
+			"$SPEEDSCOPE/node_modules/speedscope/dist/release" "$x" | LC_ALL=C sort > "$TMP/view.${x##*/}" || return 1
+	done
+	[ -s "$TMP/view.${1##*/}" ] && cmp -s "$TMP/view.${1##*/}" "$TMP/view.again.speedscope.json"
+}
+for f in testdata/speedscope/*.speedscope.json; do
+	check "each profile of $f is the reference reading's" profiles_are_reference "$f"
+	check "$f is sniffed" prints 0 '(speedscope)' sh -c '"$0" -t summary < "$1"' "$PROF" "$f"
+done
+for f in testdata/speedscope/node-default.speedscope.json testdata/speedscope/go_cpu.speedscope.json; do
+	heavy "speedscope shows $f and prof's JSON of it the same" app_shows_the_same "$f"
+done
+for type in samples cpu; do
+	check "the app's export of prof's speedscope JSON reads as it does ($type)" readback_is \
+		testdata/speedscope/kmeans-prof-app.speedscope.json testdata/speedscope/kmeans-prof.speedscope.json "$type"
+done

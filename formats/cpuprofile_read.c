@@ -442,6 +442,10 @@ static int finish(struct reader *r)
 		for (uint64_t k = 0; k < r->samples.n; k++)
 			if (add_sample(r, spool_get(&r->samples), spool_get(&r->deltas)) < 0)
 				return -1;
+	if (r->has_start && r->has_end && r->end_time < r->start_time)
+		return json_error(j, "endTime %" PRId64 " is before startTime %" PRId64, r->end_time, r->start_time);
+	if (r->has_start && r->has_end && r->end_time - (uint64_t)r->start_time > INT64_MAX / 2)
+		return json_error(j, "endTime is more than 2^62 microseconds after startTime");
 	if (r->pending) {
 		int64_t end = r->has_end && r->has_start ? r->end_time - r->start_time : r->latest;
 		add_pending(r, end > r->latest ? end : r->latest);
@@ -463,10 +467,11 @@ static void time_meta(struct reader *r)
 		set_meta_int(r->m, "start_time_us", r->start_time);
 	if (r->has_end)
 		set_meta_int(r->m, "end_time_us", r->end_time);
-	if (r->n_samples)
+	/* The first sample's time, when it is within int64 (finish keeps first_time within 2^62). */
+	if (r->n_samples && (r->first_time >= 0 ? r->start_time <= INT64_MAX - r->first_time
+						 : r->start_time >= INT64_MIN - r->first_time))
 		set_meta_int(r->m, "first_sample_us", r->start_time + r->first_time);
-	if (r->has_start && r->has_end && r->end_time >= r->start_time &&
-	    r->end_time - r->start_time <= INT64_MAX / 1000)
+	if (r->has_start && r->has_end && r->end_time - r->start_time <= INT64_MAX / 1000)
 		set_meta_int(r->m, "duration_nanos", (r->end_time - r->start_time) * 1000);
 }
 

@@ -1,8 +1,9 @@
 # The JSON readers, sourced by test/run.sh (uses test/lib.sh, PROF, TMP):
 # V8 .cpuprofile files that node wrote, judged by DevTools' rule (a
 # reference reading in node), by go tool pprof and by the real speedscope
-# app's own import; speedscope files that prof wrote, read back to the
-# same samples; the JSON grammar's traps.
+# app's own import; speedscope files that prof wrote and that the app
+# exported, read back to the same samples and judged by a reference
+# reading and the app's view; the JSON grammar's traps.
 
 # folded stacks as DevTools counts them: test/node/devtools-folded.cjs.
 devtools_folded_is() { # CPUPROFILE

@@ -19,6 +19,7 @@ enum { PROBE_DOUBTFUL = 50 };
 	X(lispworks)  \
 	X(folded)     \
 	X(speedscope) \
+	X(cpuprofile) \
 	X(flamechart) \
 	X(sprofplot)  \
 	X(flamegraph) \

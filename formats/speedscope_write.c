@@ -1,6 +1,5 @@
 /*
- * speedscope writer: JSON in speedscope's file format
- * (https://www.speedscope.app/file-format-schema.json), one "sampled"
+ * speedscope writer: JSON in speedscope's file format (speedscope.c), one "sampled"
  * profile per sample type (or the one chosen with --sample-type), samples
  * in the model's order, so that an Rprof file is a timeline in speedscope's
  * time-order view. A frame is a function, with its file and start line, as
@@ -17,7 +16,7 @@
 #include "../base/numtext.h"
 #include "../base/utf8.h"
 #include "../model/view.h"
-#include "format.h"
+#include "speedscope.h"
 
 struct frame_key {
 	uint32_t function; /* MODEL_NONE: keyed by location */
@@ -268,15 +267,3 @@ int speedscope_write(const struct model *m, struct output *out, const struct wri
 	free(w.expanded);
 	return rc;
 }
-
-static const char *const speedscope_extensions[] = { ".speedscope.json", NULL };
-
-const struct format format_speedscope = {
-	.name = "speedscope",
-	.description = "speedscope's JSON file format (write only): samples in time order",
-	.extensions = speedscope_extensions,
-	.binary = 0,
-	.probe = NULL,
-	.read = NULL,
-	.write = speedscope_write,
-};

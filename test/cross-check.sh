@@ -33,7 +33,9 @@
 #     folded, the summed stacks (differential counts, fractions, zeros) of a
 #     reference reading that skips '#' comments and blank lines, a warning
 #     and --check's exit 1 for malformed lines, UTF-16 read or refused
-#     saying so; unsupported/ files read or refused cleanly.
+#     saying so; unsupported/ files read or refused cleanly; the
+#     .cpuprofile and speedscope files among them by the JSON readers'
+#     checks.
 # Checks that fail today, each for a reason on record, are listed in
 # test/cross-check-known-failures.txt ("FILE CHECK  # why", FILE under
 # SHARED_DIR/testdata): they count as known. A listed check that passes, or
@@ -233,6 +235,40 @@ while read -r f; do
 	malformed "$f" && cross "$f" malformed-warned warns_and_check_fails "$f"
 done <<EOF
 $(find "$CORPUS/wild/folded" -type f | LC_ALL=C sort)
+EOF
+# The JSON readers on other projects' files: a .cpuprofile's folded stacks
+# are DevTools' reading (test/node/devtools-folded.cjs) and go tool pprof
+# reads prof's pprof of it; the old DevTools format is refused saying so.
+# Each profile of a speedscope file, as folded stacks, is a reference
+# reading's in node (test/node/speedscope-folded.cjs).
+cpuprofile_folded_is_devtools() {
+	node test/node/devtools-folded.cjs "$1" | folded_sums > "$TMP/want" &&
+		"$PROF" -q -f cpuprofile -t folded -s samples "$1" | folded_sums > "$TMP/got" && cmp -s "$TMP/want" "$TMP/got"
+}
+go_reads_prof_pprof() { converts_to_pprof "$1" "$TMP/c.pb.gz" && go_accepts "$TMP/c.pb.gz"; }
+speedscope_profiles_are_reference() {
+	n=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).profiles.length)' "$1") || return 1
+	k=0
+	while [ "$k" -lt "$n" ]; do
+		node test/node/speedscope-folded.cjs "$1" "$k" | LC_ALL=C sort > "$TMP/want" &&
+			"$PROF" -q -f speedscope -t folded -s "$k" "$1" | LC_ALL=C sort | cmp -s - "$TMP/want" || return 1
+		k=$((k + 1))
+	done
+}
+while read -r f; do
+	if grep -q '"nodes"' "$f"; then
+		cross "$f" devtools-folded cpuprofile_folded_is_devtools "$f"
+		cross "$f" go-reads-pprof go_reads_prof_pprof "$f"
+	else
+		cross "$f" old-format-named says 1 'an old DevTools profile' "$PROF" -t folded "$f"
+	fi
+done <<EOF
+$(find "$CORPUS/wild/unsupported/chrome-cpuprofile" -type f | LC_ALL=C sort)
+EOF
+while read -r f; do
+	cross "$f" profiles-as-reference speedscope_profiles_are_reference "$f"
+done <<EOF
+$(find "$CORPUS/wild/unsupported/speedscope" -type f | LC_ALL=C sort)
 EOF
 while read -r f; do
 	cross "$f" reads-cleanly replays_cleanly "$f" any

@@ -1,0 +1,37 @@
+/*
+ * V8 CPU profile (.cpuprofile, from node --cpu-prof and Chrome DevTools):
+ * registration and the probe. Read only: no tool reads a .cpuprofile that
+ * speedscope's JSON or pprof would not serve better.
+ */
+#include "cpuprofile.h"
+#include "../io/json.h"
+
+/*
+ * An object whose prefix names V8's node fields: "callFrame" is V8's own
+ * word, and "nodes" the Profile type's; "timeDeltas" is V8's alone too.
+ * The old DevTools format (a "head" tree) is claimed, so that the reader
+ * can say what it is.
+ */
+static int cpuprofile_probe(const unsigned char *prefix, size_t len)
+{
+	if (!json_prefix_is_object(prefix, len))
+		return 0;
+	if (json_prefix_has(prefix, len, "\"callFrame\"") && json_prefix_has(prefix, len, "\"nodes\""))
+		return 95;
+	/* The arrays of samples may fill the prefix before the nodes: V8's word for their times. */
+	if (json_prefix_has(prefix, len, "\"timeDeltas\""))
+		return 70;
+	return json_prefix_has(prefix, len, "\"head\"") && json_prefix_has(prefix, len, "\"functionName\"") ? 60 : 0;
+}
+
+static const char *const cpuprofile_extensions[] = { ".cpuprofile", NULL };
+
+const struct format format_cpuprofile = {
+	.name = "cpuprofile",
+	.description = "V8 CPU profile (read only): node --cpu-prof, Chrome DevTools",
+	.extensions = cpuprofile_extensions,
+	.binary = 0,
+	.probe = cpuprofile_probe,
+	.read = cpuprofile_read,
+	.write = NULL,
+};

@@ -1,0 +1,550 @@
+/*
+ * speedscope reader (docs/formats/speedscope.md): speedscope's JSON file
+ * format, both profile types. A "sampled" profile's samples (frame index
+ * lists) and weights, and an "evented" profile's open/close events, become
+ * rows in the file's order; each profile is a sample type named by it,
+ * in its unit. Profiles with the same samples in the same order (as prof
+ * and speedscope write one profile per weight type) share their rows, a
+ * type each.
+ *
+ * JSON gives keys in any order, and speedscope's own files put "profiles"
+ * before "shared" and a profile's "type" and "unit" after its samples, so
+ * nothing can become a row before the file ends. What is held until then
+ * is compact: stacks interned as a trie of frame indexes (memory grows with
+ * distinct stacks), and per sample a stack id and a weight as varints.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../base/alloc.h"
+#include "../base/diag.h"
+#include "../base/numtext.h"
+#include "../base/varint.h"
+#include "../io/json.h"
+#include "speedscope.h"
+
+/* A stack as the file gives it: a frame index on its caller's stack. */
+struct trie_node {
+	uint32_t frame, caller;
+	uint32_t stack; /* the model's, MODEL_NONE until built */
+};
+
+/* Varints held until the file ends. */
+struct spool {
+	unsigned char *bytes;
+	size_t used, cap, read_at;
+	uint64_t n;
+};
+
+struct profile {
+	uint32_t name, unit;
+	int evented;
+	int has_type;
+	unsigned decimals; /* of its weights, or of its events' times */
+	/* sampled: trie ids; weights: value then decimals. evented: kind, frame, time, decimals. */
+	struct spool samples, weights, events;
+	size_t group; /* the first profile with the same samples */
+	size_t type;
+};
+
+struct reader {
+	struct json j;
+	struct model *m;
+	struct trie_node *trie; /* [0] is the empty stack */
+	size_t n_trie, cap_trie;
+	struct hashidx trie_index;
+	uint32_t *frame_location;
+	size_t n_frames, cap_frames;
+	int have_frames;
+	struct profile *profiles;
+	size_t n_profiles, cap_profiles;
+	uint32_t file_name; /* the document's "name", 0 when none */
+	int64_t active;     /* activeProfileIndex, -1 when none */
+	uint32_t *open;     /* an evented profile's open frames */
+	size_t cap_open;
+	int64_t *values;
+};
+
+static void spool_put(struct spool *s, uint64_t v)
+{
+	grow((void **)&s->bytes, &s->cap, s->used + VARINT_MAX_BYTES, 1);
+	s->used = (size_t)(varint_put(s->bytes + s->used, v) - s->bytes);
+	s->n++;
+}
+
+static uint64_t spool_get(struct spool *s)
+{
+	uint64_t v;
+	s->read_at = (size_t)(varint_get(s->bytes + s->read_at, &v) - s->bytes);
+	return v;
+}
+
+static uint64_t zigzag(int64_t v)
+{
+	return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
+}
+
+static int64_t unzigzag(uint64_t v)
+{
+	return (int64_t)(v >> 1) ^ -(int64_t)(v & 1);
+}
+
+static int trie_equals(const void *ctx, uint32_t id, const void *key)
+{
+	const struct trie_node *a = &((const struct reader *)ctx)->trie[id], *b = key;
+	return a->frame == b->frame && a->caller == b->caller;
+}
+
+static uint32_t trie_child(struct reader *r, uint32_t caller, uint32_t frame)
+{
+	struct trie_node key = { frame, caller, MODEL_NONE };
+	uint64_t h = hash_mix(frame, caller);
+	uint32_t id = hashidx_find(&r->trie_index, h, trie_equals, r, &key);
+	if (id != HASHIDX_NONE)
+		return id;
+	grow((void **)&r->trie, &r->cap_trie, r->n_trie + 1, sizeof *r->trie);
+	id = (uint32_t)r->n_trie++;
+	r->trie[id] = key;
+	hashidx_insert(&r->trie_index, h, id);
+	return id;
+}
+
+static int frame_index(struct reader *r, uint32_t *frame)
+{
+	int64_t v;
+	if (json_int(&r->j, "a frame index", &v) < 0)
+		return -1;
+	if (v < 0 || v >= (int64_t)UINT32_MAX / 2)
+		return json_error(&r->j, "frame index %" PRId64 " is out of range", v);
+	*frame = (uint32_t)v;
+	return 0;
+}
+
+static int number_token(struct reader *r, enum json_token t, const char *what)
+{
+	return t == JSON_NUMBER ? 0 : t == JSON_FAILED ? -1 : json_error(&r->j, "%s must be a number", what);
+}
+
+/* One frame of shared.frames: a function (name, file, line) at a line and column. */
+static int frame(struct reader *r)
+{
+	struct json *j = &r->j;
+	struct model_function f = { 0 };
+	int64_t column = 0;
+	int has_name = 0;
+	for (enum json_token t; (t = json_next(j)) != JSON_OBJECT_END;) {
+		if (t != JSON_KEY)
+			return -1;
+		int name = strcmp(j->text, "name") == 0, file = strcmp(j->text, "file") == 0;
+		int line = strcmp(j->text, "line") == 0, col = strcmp(j->text, "col") == 0;
+		t = json_next(j);
+		if (name || file) {
+			if (t != JSON_STRING)
+				return t == JSON_FAILED ? -1 : json_error(j, "a frame's %s must be a string", name ? "name" : "file");
+			*(name ? &f.name : &f.file_name) = model_str(r->m, j->text, j->len);
+			has_name |= name;
+		} else if (line || col) {
+			if (number_token(r, t, line ? "a frame's line" : "a frame's col") < 0 ||
+			    json_int(j, line ? "a frame's line" : "a frame's col", line ? &f.start_line : &column) < 0)
+				return -1;
+			if ((line ? f.start_line : column) < 0)
+				return json_error(j, "a frame's %s is negative", line ? "line" : "col");
+		} else if (json_skip(j, t) < 0) {
+			return -1;
+		}
+	}
+	if (!has_name)
+		return json_error(j, "a frame without a name");
+	struct model_location l = { .function = model_function(r->m, &f), .line = f.start_line,
+				    .column = column, .native = { .mapping = MODEL_NONE } };
+	grow((void **)&r->frame_location, &r->cap_frames, r->n_frames + 1, sizeof *r->frame_location);
+	r->frame_location[r->n_frames++] = model_add_location(r->m, &l, NULL, 0);
+	return 0;
+}
+
+static int shared(struct reader *r)
+{
+	struct json *j = &r->j;
+	if (json_expect(j, JSON_OBJECT, "shared to be an object") < 0)
+		return -1;
+	for (enum json_token t; (t = json_next(j)) != JSON_OBJECT_END;) {
+		if (t != JSON_KEY)
+			return -1;
+		if (strcmp(j->text, "frames") != 0) {
+			if (json_skip(j, json_next(j)) < 0)
+				return -1;
+			continue;
+		}
+		if (r->have_frames)
+			return json_error(j, "a second frames array");
+		r->have_frames = 1;
+		if (json_expect(j, JSON_ARRAY, "frames to be an array") < 0)
+			return -1;
+		while ((t = json_next(j)) != JSON_ARRAY_END)
+			if (t != JSON_OBJECT || frame(r) < 0)
+				return t == JSON_FAILED || t == JSON_OBJECT ? -1 : json_error(j, "frames must be objects");
+	}
+	return 0;
+}
+
+/* A sampled profile's samples: each a list of frame indexes, outermost first. */
+static int samples(struct reader *r, struct profile *p)
+{
+	struct json *j = &r->j;
+	if (json_expect(j, JSON_ARRAY, "samples to be an array") < 0)
+		return -1;
+	for (enum json_token t; (t = json_next(j)) != JSON_ARRAY_END;) {
+		if (t != JSON_ARRAY)
+			return t == JSON_FAILED ? -1 : json_error(j, "a sample must be an array of frame indexes");
+		uint32_t stack = 0, frame = 0;
+		while ((t = json_next(j)) != JSON_ARRAY_END) {
+			if (number_token(r, t, "a frame index") < 0 || frame_index(r, &frame) < 0)
+				return -1;
+			stack = trie_child(r, stack, frame);
+		}
+		spool_put(&p->samples, stack);
+	}
+	return 0;
+}
+
+/* A weight or a time, as a value and its own decimals; the profile's are the most of them. */
+static int decimal(struct reader *r, struct profile *p, struct spool *s, const char *what)
+{
+	int64_t v;
+	unsigned decimals = 0;
+	if (json_decimal(&r->j, what, &v, &decimals) < 0)
+		return -1;
+	spool_put(s, zigzag(v));
+	spool_put(s, decimals);
+	if (decimals > p->decimals)
+		p->decimals = decimals;
+	return 0;
+}
+
+static int weights(struct reader *r, struct profile *p)
+{
+	struct json *j = &r->j;
+	if (json_expect(j, JSON_ARRAY, "weights to be an array") < 0)
+		return -1;
+	for (enum json_token t; (t = json_next(j)) != JSON_ARRAY_END;)
+		if (number_token(r, t, "a weight") < 0 || decimal(r, p, &p->weights, "a weight") < 0)
+			return -1;
+	return 0;
+}
+
+/* One event: {"type": "O" or "C", "frame": N, "at": TIME}, kept as kind, frame, time. */
+static int event(struct reader *r, struct profile *p)
+{
+	struct json *j = &r->j;
+	int kind = 0;
+	uint32_t frame = 0;
+	int has_frame = 0, has_at = 0;
+	struct spool at = { 0 };
+	for (enum json_token t; (t = json_next(j)) != JSON_OBJECT_END;) {
+		if (t != JSON_KEY)
+			goto failed;
+		int is_type = strcmp(j->text, "type") == 0, is_frame = strcmp(j->text, "frame") == 0;
+		int is_at = strcmp(j->text, "at") == 0;
+		t = json_next(j);
+		if (is_type) {
+			if (t != JSON_STRING || (strcmp(j->text, "O") != 0 && strcmp(j->text, "C") != 0)) {
+				if (t != JSON_FAILED)
+					json_error(j, "an event's type must be \"O\" or \"C\"");
+				goto failed;
+			}
+			kind = j->text[0];
+		} else if (is_frame || (is_at && !has_at)) {
+			if (number_token(r, t, is_frame ? "an event's frame" : "an event's at") < 0 ||
+			    (is_frame ? frame_index(r, &frame) : decimal(r, p, &at, "an event's at")) < 0)
+				goto failed;
+			has_frame |= is_frame;
+			has_at |= is_at;
+		} else if (json_skip(j, t) < 0) {
+			goto failed;
+		}
+	}
+	if (!kind || !has_frame || !has_at) {
+		json_error(j, "an event without %s", !kind ? "type" : !has_frame ? "frame" : "at");
+		goto failed;
+	}
+	spool_put(&p->events, kind == 'O');
+	spool_put(&p->events, frame);
+	at.read_at = 0;
+	spool_put(&p->events, spool_get(&at));
+	spool_put(&p->events, spool_get(&at));
+	free(at.bytes);
+	return 0;
+failed:
+	free(at.bytes);
+	return -1;
+}
+
+static int events(struct reader *r, struct profile *p)
+{
+	struct json *j = &r->j;
+	if (json_expect(j, JSON_ARRAY, "events to be an array") < 0)
+		return -1;
+	for (enum json_token t; (t = json_next(j)) != JSON_ARRAY_END;)
+		if (t != JSON_OBJECT || event(r, p) < 0)
+			return t == JSON_FAILED || t == JSON_OBJECT ? -1 : json_error(j, "events must be objects");
+	return 0;
+}
+
+static int profile_string(struct reader *r, struct profile *p, const char *key)
+{
+	struct json *j = &r->j;
+	enum json_token t = json_next(j);
+	if (t != JSON_STRING)
+		return t == JSON_FAILED ? -1 : json_error(j, "a profile's %s must be a string", key);
+	if (strcmp(key, "name") == 0) {
+		p->name = model_str(r->m, j->text, j->len);
+	} else if (strcmp(key, "unit") == 0) {
+		p->unit = model_str(r->m, j->text, j->len);
+	} else if (strcmp(j->text, "sampled") == 0 || strcmp(j->text, "evented") == 0) {
+		p->evented = j->text[0] == 'e';
+		p->has_type = 1;
+	} else {
+		return json_error(j, "a profile's type must be \"sampled\" or \"evented\"");
+	}
+	return 0;
+}
+
+static int profile(struct reader *r)
+{
+	struct json *j = &r->j;
+	grow((void **)&r->profiles, &r->cap_profiles, r->n_profiles + 1, sizeof *r->profiles);
+	struct profile *p = &r->profiles[r->n_profiles++];
+	memset(p, 0, sizeof *p);
+	for (enum json_token t; (t = json_next(j)) != JSON_OBJECT_END;) {
+		if (t != JSON_KEY)
+			return -1;
+		const char *key = j->text;
+		int rc;
+		if (strcmp(key, "name") == 0 || strcmp(key, "unit") == 0 || strcmp(key, "type") == 0)
+			rc = profile_string(r, p, strcmp(key, "name") == 0 ? "name" : strcmp(key, "unit") == 0 ? "unit" : "type");
+		else if (strcmp(key, "samples") == 0)
+			rc = samples(r, p);
+		else if (strcmp(key, "weights") == 0)
+			rc = weights(r, p);
+		else if (strcmp(key, "events") == 0)
+			rc = events(r, p);
+		else
+			rc = json_skip(j, json_next(j));
+		if (rc < 0)
+			return -1;
+	}
+	if (!p->has_type)
+		return json_error(j, "a profile without a type");
+	if (!p->evented && p->samples.n != p->weights.n / 2)
+		return json_error(j, "a profile with %" PRIu64 " samples and %" PRIu64 " weights",
+				  p->samples.n, p->weights.n / 2);
+	return 0;
+}
+
+static int top_field(struct reader *r)
+{
+	struct json *j = &r->j;
+	const char *key = j->text;
+	if (strcmp(key, "shared") == 0)
+		return shared(r);
+	if (strcmp(key, "profiles") == 0) {
+		if (json_expect(j, JSON_ARRAY, "profiles to be an array") < 0)
+			return -1;
+		for (enum json_token t; (t = json_next(j)) != JSON_ARRAY_END;)
+			if (t != JSON_OBJECT || profile(r) < 0)
+				return t == JSON_FAILED || t == JSON_OBJECT ? -1 : json_error(j, "profiles must be objects");
+		return 0;
+	}
+	int is_name = strcmp(key, "name") == 0, is_active = strcmp(key, "activeProfileIndex") == 0;
+	enum json_token t = json_next(j);
+	if (is_name && t == JSON_STRING)
+		r->file_name = model_str(r->m, j->text, j->len);
+	else if (is_active && t == JSON_NUMBER)
+		return json_int(j, "activeProfileIndex", &r->active);
+	return json_skip(j, t);
+}
+
+/* Every stack of the trie in the model: a caller's id is always below its callees'. */
+static int build_stacks(struct reader *r)
+{
+	for (size_t t = 1; t < r->n_trie; t++) {
+		struct trie_node *n = &r->trie[t];
+		if (n->frame >= r->n_frames)
+			return json_error(&r->j, "a sample names frame %" PRIu32 " of %zu", n->frame, r->n_frames);
+		n->stack = model_stack(r->m, r->frame_location[n->frame], r->trie[n->caller].stack);
+	}
+	return 0;
+}
+
+/* A held value in units of 10^-decimals of the profile. */
+static int scaled(struct reader *r, struct spool *s, unsigned decimals, int64_t *v)
+{
+	*v = unzigzag(spool_get(s));
+	unsigned own = (unsigned)spool_get(s);
+	int64_t factor = pow10_i64(decimals - own);
+	if (*v > INT64_MAX / factor || *v < INT64_MIN / factor)
+		return json_error(&r->j, "a weight too large to hold with %u decimals", decimals);
+	*v *= factor;
+	return 0;
+}
+
+/* A sampled profile's rows, with the weights of every profile sharing its samples. */
+static int sampled_rows(struct reader *r, size_t leader)
+{
+	struct profile *p = &r->profiles[leader];
+	for (size_t k = 0; k < r->n_profiles; k++)
+		r->profiles[k].weights.read_at = 0;
+	p->samples.read_at = 0;
+	for (uint64_t i = 0; i < p->samples.n; i++) {
+		memset(r->values, 0, r->m->n_sample_types * sizeof *r->values);
+		for (size_t k = leader; k < r->n_profiles; k++) {
+			struct profile *q = &r->profiles[k];
+			if (q->group == leader && scaled(r, &q->weights, q->decimals, &r->values[q->type]) < 0)
+				return -1;
+		}
+		model_add_sample(r->m, r->trie[spool_get(&p->samples)].stack, r->values, NULL, 0);
+	}
+	return 0;
+}
+
+/* An evented profile's rows: each stretch between events, as the stack open through it. */
+static int evented_rows(struct reader *r, struct profile *p)
+{
+	size_t depth = 0;
+	int64_t last = 0;
+	for (uint64_t e = 0; e * 4 < p->events.n; e++) {
+		int opens = spool_get(&p->events) != 0;
+		uint32_t frame = (uint32_t)spool_get(&p->events);
+		int64_t at;
+		if (scaled(r, &p->events, p->decimals, &at) < 0)
+			return -1;
+		if (frame >= r->n_frames)
+			return json_error(&r->j, "event %" PRIu64 " names frame %" PRIu32 " of %zu", e, frame, r->n_frames);
+		if (e > 0 && (at < last || (last < 0 && at > INT64_MAX + last)))
+			return json_error(&r->j, "event %" PRIu64 " goes back in time", e);
+		if (depth > 0 && at > last) {
+			memset(r->values, 0, r->m->n_sample_types * sizeof *r->values);
+			r->values[p->type] = at - last;
+			model_add_sample(r->m, r->open[2 * depth - 1], r->values, NULL, 0);
+		}
+		last = at;
+		if (!opens) {
+			if (depth == 0 || r->open[2 * depth - 2] != frame)
+				return json_error(&r->j, "event %" PRIu64 " closes frame %" PRIu32 ", which is not the innermost open", e, frame);
+			depth--;
+			continue;
+		}
+		grow((void **)&r->open, &r->cap_open, 2 * depth + 2, sizeof *r->open);
+		r->open[2 * depth] = frame;
+		r->open[2 * depth + 1] = model_stack(r->m, r->frame_location[frame], depth ? r->open[2 * depth - 1] : MODEL_EMPTY_STACK);
+		depth++;
+	}
+	return 0;
+}
+
+/* speedscope's units as the model names them; "none" is a count. */
+static const char *unit_of(const struct reader *r, const struct profile *p)
+{
+	if (!p->unit || model_str_is(r->m, p->unit, "none") || model_str_is(r->m, p->unit, ""))
+		return "count";
+	return model_cstr(r->m, p->unit);
+}
+
+/* A profile's type: its name, less the document's name that prof and speedscope put before it. */
+static void add_type(struct reader *r, size_t i)
+{
+	struct profile *p = &r->profiles[i];
+	char fallback[32];
+	const char *name = p->name ? model_cstr(r->m, p->name) : "";
+	if (r->file_name) {
+		const char *file = model_cstr(r->m, r->file_name);
+		size_t n = strlen(file);
+		if (strncmp(name, file, n) == 0 && strncmp(name + n, ": ", 2) == 0 && name[n + 2])
+			name += n + 2;
+	}
+	if (!*name) {
+		snprintf(fallback, sizeof fallback, "profile %zu", i);
+		name = fallback;
+	}
+	p->type = model_add_sample_type(r->m, name, unit_of(r, p));
+	r->m->sample_types[p->type].decimals = (uint8_t)p->decimals;
+	if ((int64_t)i == r->active)
+		model_set_meta(r->m, "default_sample_type", name);
+}
+
+/* Profiles with the same samples in the same order share rows. */
+static void group_profiles(struct reader *r)
+{
+	for (size_t i = 0; i < r->n_profiles; i++) {
+		struct profile *p = &r->profiles[i];
+		p->group = i;
+		for (size_t k = 0; k < i && !p->evented; k++) {
+			struct profile *q = &r->profiles[k];
+			if (!q->evented && q->group == k && q->samples.used == p->samples.used &&
+			    (p->samples.used == 0 || memcmp(q->samples.bytes, p->samples.bytes, p->samples.used) == 0)) {
+				p->group = k;
+				break;
+			}
+		}
+		add_type(r, i);
+	}
+}
+
+static int build_rows(struct reader *r)
+{
+	if (r->n_profiles == 0)
+		return json_error(&r->j, "no profiles");
+	if (build_stacks(r) < 0)
+		return -1;
+	group_profiles(r);
+	r->values = xcalloc(r->m->n_sample_types, sizeof *r->values);
+	for (size_t i = 0; i < r->n_profiles; i++) {
+		struct profile *p = &r->profiles[i];
+		if (p->group == i && (p->evented ? evented_rows(r, p) : sampled_rows(r, i)) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int read_document(struct reader *r)
+{
+	struct json *j = &r->j;
+	if (json_expect(j, JSON_OBJECT, "a JSON object (a speedscope file)") < 0)
+		return -1;
+	for (enum json_token t; (t = json_next(j)) != JSON_OBJECT_END;)
+		if (t != JSON_KEY || top_field(r) < 0)
+			return -1;
+	if (json_next(j) != JSON_END)
+		return -1;
+	return build_rows(r);
+}
+
+int speedscope_read(struct input *in, struct model *m)
+{
+	struct reader r;
+	memset(&r, 0, sizeof r);
+	r.m = m;
+	r.active = -1;
+	m->rules.strict_r = 0;
+	/* Each sample of the file is one: equal neighbours are not one sample of twice the weight. */
+	m->rules.keep_rows_apart = 1;
+	json_begin(&r.j, in);
+	grow((void **)&r.trie, &r.cap_trie, 1, sizeof *r.trie);
+	r.trie[0] = (struct trie_node){ MODEL_NONE, 0, MODEL_EMPTY_STACK };
+	r.n_trie = 1;
+	int rc = read_document(&r);
+	json_end(&r.j);
+	for (size_t i = 0; i < r.n_profiles; i++) {
+		free(r.profiles[i].samples.bytes);
+		free(r.profiles[i].weights.bytes);
+		free(r.profiles[i].events.bytes);
+	}
+	free(r.profiles);
+	free(r.trie);
+	hashidx_free(&r.trie_index);
+	free(r.frame_location);
+	free(r.open);
+	free(r.values);
+	return rc;
+}

@@ -1,0 +1,92 @@
+/*
+ * json: a pull tokenizer for JSON (RFC 8259) read from an input, shared by
+ * the readers of JSON formats (V8 .cpuprofile, speedscope). It streams:
+ * memory is its 64 KiB read buffer, the current string or number (at most
+ * JSON_TEXT_MAX bytes) and a nesting stack of JSON_DEPTH_MAX levels, so a
+ * file of any size with arrays of any length costs the same. It checks the
+ * whole grammar (commas, colons, nesting, nothing after the value), so a
+ * reader sees only well-formed tokens, and reports errors as
+ * "prof: FILE:LINE: what (byte N)".
+ */
+#ifndef PROF_JSON_H
+#define PROF_JSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "input.h"
+
+/* Deeper nesting than any profile format uses; deeper input is refused. */
+enum { JSON_DEPTH_MAX = 64 };
+/* The longest string or number kept: a function name or a URL, not a file. */
+enum { JSON_TEXT_MAX = 1 << 20 };
+enum { JSON_BUFFER = 1 << 16 };
+
+enum json_token {
+	JSON_FAILED = -1, /* reported */
+	JSON_END = 0,     /* after the top-level value */
+	JSON_OBJECT,
+	JSON_OBJECT_END,
+	JSON_ARRAY,
+	JSON_ARRAY_END,
+	JSON_KEY,         /* an object's key: text holds it */
+	JSON_STRING,      /* text holds it, escapes undone, as UTF-8 */
+	JSON_NUMBER,      /* text holds it as written */
+	JSON_TRUE,
+	JSON_FALSE,
+	JSON_NULL,
+};
+
+struct json {
+	struct input *in;
+	unsigned char *buf;
+	size_t at, end;
+	uint64_t consumed;     /* bytes before buf[0] */
+	uint64_t line;         /* of the byte at `at`, from 1 */
+	uint64_t token_offset; /* where the last token began */
+	uint64_t token_line;
+	char *text;            /* the last key, string or number, NUL-terminated */
+	size_t len, cap;
+	/* What each open container is and what it expects next. */
+	unsigned char nest[JSON_DEPTH_MAX];
+	size_t depth;
+	int expect; /* one of the states in json.c */
+	int failed;
+};
+
+void json_begin(struct json *j, struct input *in);
+void json_end(struct json *j);
+
+/* The next token; JSON_FAILED after reporting. */
+enum json_token json_next(struct json *j);
+
+/* Reports a problem at the last token; returns -1. */
+int json_error(struct json *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Skips the rest of the value that `first` (just returned) began: 0, or -1. */
+int json_skip(struct json *j, enum json_token first);
+
+/*
+ * The number token just read as a whole number ("12", "-3"; "12.0" and
+ * "1e3" are refused, as are values past int64): 0, or -1 after reporting
+ * that `what` must be a whole number.
+ */
+int json_int(struct json *j, const char *what, int64_t *v);
+
+/*
+ * The number token just read as an integer in units of 10^-decimals: when
+ * it has more decimals than *decimals (up to DECIMALS_MAX), *decimals is
+ * raised and the caller must scale what it holds. 0, or -1 after
+ * reporting.
+ */
+int json_decimal(struct json *j, const char *what, int64_t *v, unsigned *decimals);
+
+/* Probes' evidence: does a prefix of input start (after white space) with '{'? */
+int json_prefix_is_object(const unsigned char *prefix, size_t len);
+/* Does the prefix hold `needle` (a key in quotes, say) anywhere? */
+int json_prefix_has(const unsigned char *prefix, size_t len, const char *needle);
+
+/* The next token must be `want`, named `what` in the message: 0, or -1. */
+int json_expect(struct json *j, enum json_token want, const char *what);
+
+#endif

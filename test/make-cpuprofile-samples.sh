@@ -1,0 +1,19 @@
+#!/bin/sh
+# Regenerates the V8 CPU profiles in testdata/cpuprofile/ with node
+# (Debian nodejs) from test/node/workload.js: one at node's default
+# sampling interval, one at 100 us. Sampling is timer driven, so every run
+# gives different files; the tests check them against speedscope and
+# go tool pprof, not against fixed numbers.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+out="$here/../testdata/cpuprofile"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$out"
+(cd "$work" && node --cpu-prof --cpu-prof-dir=. --cpu-prof-name=default.cpuprofile "$here/node/workload.js" 300 > /dev/null)
+(cd "$work" && node --cpu-prof --cpu-prof-dir=. --cpu-prof-name=interval100.cpuprofile \
+	--cpu-prof-interval 100 "$here/node/workload.js" 150 > /dev/null)
+# The script's path is the machine's; the profile names it as file:///PATH.
+for f in default interval100; do
+	sed "s|file://$here/node/|file:///prof/test/node/|g" "$work/$f.cpuprofile" > "$out/$f.cpuprofile"
+done

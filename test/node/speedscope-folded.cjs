@@ -1,0 +1,29 @@
+// A reference reading of a speedscope JSON file, for judging prof's reader:
+// profile number N (default 0) as folded stacks, "a;b;c WEIGHT" per stack,
+// weights summed. Sampled: each sample's frames, root first, and its
+// weight. Evented: each stretch between two events, the frames open
+// through it. Frame names as the file gives them.
+// Usage: node speedscope-folded.cjs FILE [N]
+'use strict';
+const file = JSON.parse(require('node:fs').readFileSync(process.argv[2], 'utf8'));
+const profile = file.profiles[Number(process.argv[3] || 0)];
+const names = file.shared.frames.map((f) => f.name);
+const sums = new Map();
+const add = (frames, w) => {
+	if (!frames.length) return;
+	const key = frames.map((i) => names[i]).join(';');
+	sums.set(key, (sums.get(key) || 0) + w);
+};
+if (profile.type === 'sampled') {
+	profile.samples.forEach((s, i) => add(s, profile.weights[i]));
+} else {
+	const open = [];
+	let last = 0;
+	for (const e of profile.events) {
+		if (e.at > last) add(open, e.at - last);
+		last = e.at;
+		if (e.type === 'O') open.push(e.frame);
+		else open.pop();
+	}
+}
+for (const [k, v] of sums) console.log(`${k} ${Number(v.toPrecision(15))}`);

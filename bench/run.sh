@@ -53,6 +53,10 @@ rprof_from testdata/rprof/boot-memory-gc-line.out "$DATA/memory-50M.out" $((50 *
 	"$PROF" -q -t lispworks "$DATA/tree.folded" > "$DATA/tree-1M.tree"; rm -f "$DATA/tree.folded"; }
 paths_of "$DATA/paths-10M.folded" $((10 * MB))
 paths_of "$DATA/paths-100M.folded" $((100 * MB))
+# perf script text: the samples of a recording made here, drawn in a seeded order.
+[ -s "$DATA/perf-100M.perf" ] || awk -v want=$((100 * MB)) 'BEGIN { RS = ""; ORS = "\n\n" } { s[n++] = $0 }
+	END { srand(1); while (size < want) { x = s[int(rand() * n)]; print x; size += length(x) + 2 } }' \
+	testdata/perf/c-pid-cpu.perf > "$DATA/perf-100M.perf"
 random_stacks "$DATA/random-100M.folded" $((100 * MB))
 if [ "$SCALE" = full ]; then
 	rprof_from testdata/rprof/optim-line.out "$DATA/line-1G.out" $((1000 * MB))
@@ -108,6 +112,10 @@ row "tree -> folded, $(($(wc -l < "$DATA/tree-1M.tree") - 1)) nodes" "$PROF -t f
 for f in paths-10M paths-100M $( [ "$SCALE" = full ] && echo paths-1G ) random-100M; do
 	row "folded -> pprof, $f" "$PROF -t pprof $DATA/$f.folded"
 done
+# perf script to folded stacks (the goal: 200 MB/s on one core; inferno
+# claims 180 MiB/s). stackcollapse-perf.pl, the tool to compare with, is
+# in no Debian package and cannot be fetched here: the rate stands alone.
+row "perf -> folded, perf-100M" "$PROF -f perf -t folded $DATA/perf-100M.perf"
 # Pictures. A flame graph of 100 MB of folded stacks beside folding them
 # again, in this run (the goal: within 1.3x the time, at most 64 MB); a
 # flame chart streams an R profile's rows, so memory and the SVG stay

@@ -18,6 +18,7 @@ enum { PROBE_DOUBTFUL = 50 };
 	X(pprof)      \
 	X(lispworks)  \
 	X(folded)     \
+	X(perf)       \
 	X(speedscope) \
 	X(cpuprofile) \
 	X(flamechart) \

@@ -91,6 +91,31 @@ uint32_t model_get_meta(const struct model *m, const char *key)
 	return HASHIDX_NONE;
 }
 
+/*
+ * Rows written before the last type was added get 0 for it: rewritten
+ * into a new store, read through a copy of the model that still holds the
+ * old one, as model_add_decimals does.
+ */
+static void widen_rows(struct model *m)
+{
+	struct model old = *m;
+	old.n_sample_types = m->n_sample_types - 1;
+	rows_init(&m->rows);
+	m->rows.memory_from = old.rows.memory_from;
+	int64_t *values = xcalloc(m->n_sample_types + 1, sizeof *values);
+	struct row_cursor rows;
+	rows_begin(&old, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));) {
+		memcpy(values, row->values, old.n_sample_types * sizeof *values);
+		struct model_row wider = *row;
+		wider.values = values;
+		rows_append(m, &wider);
+	}
+	rows_end(&rows);
+	free(values);
+	rows_free(&old.rows);
+}
+
 uint32_t model_add_sample_type(struct model *m, const char *type, const char *unit)
 {
 	grow((void **)&m->sample_types, &m->cap_sample_types, m->n_sample_types + 1,
@@ -98,7 +123,10 @@ uint32_t model_add_sample_type(struct model *m, const char *type, const char *un
 	m->sample_types[m->n_sample_types] = (struct model_sample_type){
 		strtab_intern_cstr(&m->strings, type), strtab_intern_cstr(&m->strings, unit), 0
 	};
-	return (uint32_t)m->n_sample_types++;
+	m->n_sample_types++;
+	if (m->n_rows)
+		widen_rows(m);
+	return (uint32_t)m->n_sample_types - 1;
 }
 
 /*

@@ -237,7 +237,11 @@ void model_set_meta(struct model *m, const char *key, const char *value);
 void model_add_meta(struct model *m, uint32_t key, uint32_t value);
 /* HASHIDX_NONE when absent. */
 uint32_t model_get_meta(const struct model *m, const char *key);
-/* A type of whole numbers (decimals 0). */
+/*
+ * A type of whole numbers (decimals 0). Added after rows exist (perf
+ * script names an event only when its first sample comes), it rewrites
+ * them once, each with the value 0 for it.
+ */
 uint32_t model_add_sample_type(struct model *m, const char *type, const char *unit);
 /*
  * Gives sample type `type` `more` decimals: every value of it, in every

@@ -35,7 +35,9 @@
 #     and --check's exit 1 for malformed lines, UTF-16 read or refused
 #     saying so; unsupported/ files read or refused cleanly; the
 #     .cpuprofile and speedscope files among them by the JSON readers'
-#     checks.
+#     checks, the perf script ones sniffed and read by Go as pprof.
+#   - peers/flamegraph-perf/: FlameGraph's perf script inputs fold as
+#     stackcollapse-perf.pl folds them, where that script is not wrong.
 # Checks that fail today, each for a reason on record, are listed in
 # test/cross-check-known-failures.txt ("FILE CHECK  # why", FILE under
 # SHARED_DIR/testdata): they count as known. A listed check that passes, or
@@ -269,6 +271,33 @@ while read -r f; do
 	cross "$f" profiles-as-reference speedscope_profiles_are_reference "$f"
 done <<EOF
 $(find "$CORPUS/wild/unsupported/speedscope" -type f | LC_ALL=C sort)
+EOF
+# perf script: FlameGraph's own test inputs (SHARED_DIR/peers/flamegraph-perf)
+# and stackcollapse-perf.pl's output for each with default options: the
+# same lines after sorting, once two of the script's faults are undone
+# (docs/formats/perf.md): it loses the last sample of a file that does not
+# end with a blank line (cut from the input here; prof keeps it), and it
+# keeps only the first event met (prof keeps every event; other events'
+# stacks weigh 0 in the default type: those lines are left out here).
+through_last_blank_line() { awk '{ l[NR] = $0 } /^$/ { last = NR } END { for (i = 1; i <= last; i++) print l[i] }' "$1"; }
+folds_as_stackcollapse() { # INPUT RESULT
+	through_last_blank_line "$1" > "$TMP/cut.perf" &&
+		"$PROF" -q -f perf -t folded "$TMP/cut.perf" | grep -v ' 0$' | LC_ALL=C sort > "$TMP/got" &&
+		LC_ALL=C sort "$2" | cmp -s - "$TMP/got"
+}
+PEERS_PERF="$CORPUS/../peers/flamegraph-perf"
+while read -r f; do
+	cross "$f" stackcollapse-default folds_as_stackcollapse "$f" "$PEERS_PERF/results/$(basename "$f" .txt)-collapsed-default.txt"
+	cross "$f" sniffed-as-perf prints 0 'valid perf profile' "$PROF" --check "$f"
+	cross "$f" go-reads-pprof go_reads_prof_pprof "$f"
+done <<EOF
+$(find "$PEERS_PERF" -maxdepth 1 -name 'perf-*.txt' | LC_ALL=C sort)
+EOF
+while read -r f; do
+	cross "$f" sniffed-as-perf prints 0 'valid perf profile' "$PROF" --check "$f"
+	cross "$f" go-reads-pprof go_reads_prof_pprof "$f"
+done <<EOF
+$(find "$CORPUS/wild/unsupported/perf-script" -type f | LC_ALL=C sort)
 EOF
 while read -r f; do
 	cross "$f" reads-cleanly replays_cleanly "$f" any

@@ -13,6 +13,7 @@
 #   - folded stacks, summaries, tables, --check, merging: test/views.sh;
 #   - folded stacks as the tools in the wild write them: test/folded.sh;
 #   - speedscope loads prof's output: test/speedscope.sh;
+#   - perf script: test/perf.sh;
 #   - the JSON readers (.cpuprofile, speedscope): test/json.sh;
 #   - the filters, judged by go tool pprof and R: test/filters.sh;
 #   - flame graphs and charts, also in Chromium: test/flame.sh
@@ -72,6 +73,7 @@ build_dump
 . test/views.sh
 . test/folded.sh
 . test/speedscope.sh
+. test/perf.sh
 . test/json.sh
 . test/flame.sh
 . test/sprof.sh

@@ -1,0 +1,356 @@
+/*
+ * perf script reader (docs/formats/perf.md). Samples stay in the order
+ * perf prints them (time order). Each sample's stack is its frames, leaf
+ * first, under a root frame for its command, as stackcollapse-perf.pl
+ * folds them; frames are named as that script names them (offsets and
+ * argument lists cut, "[unknown]" as "[DSO]"), with the symbol as
+ * printed (offset cut) as the function's system name and the address and
+ * DSO as location and mapping. pid, tid and cpu are labels, and so is a
+ * tracepoint's payload ("trace").
+ *
+ * Sample types come two per event, in the order events first appear: the
+ * period (what stackcollapse-perf.pl sums: nanoseconds for cpu-clock and
+ * task-clock, else a count of events; 1 when perf prints none) and the
+ * number of samples. The first event's period is the default. A sample
+ * has values only for its own event. Memory grows with distinct frames
+ * and stacks; rows stream.
+ */
+#include <string.h>
+
+#include "../base/alloc.h"
+#include "../base/diag.h"
+#include "../io/lines.h"
+#include "format.h"
+#include "perf.h"
+
+enum { MAX_EVENTS = 64, MAX_FRAMES = 1 << 16 };
+
+struct frame_key {
+	uint64_t address;
+	uint32_t symbol, dso; /* string ids, as printed */
+};
+
+struct reader {
+	struct lines lines;
+	struct model *m;
+	uint32_t events[MAX_EVENTS]; /* string ids of the event names, in the order met */
+	size_t n_events;
+	int64_t values[2 * MAX_EVENTS];
+	/* Frames met, (address, symbol, dso), and their locations. */
+	struct frame_key *keys;
+	uint32_t *key_location;
+	size_t n_keys, cap_keys, cap_key_location;
+	struct hashidx key_index;
+	uint32_t *mapping_of_dso; /* by string id; MODEL_NONE: none yet */
+	size_t cap_mapping_of_dso;
+	/* The sample being read. */
+	int open, java;
+	size_t period_type;
+	int64_t period;
+	uint32_t root, labels;
+	uint32_t *frames; /* locations, leaf first */
+	size_t n_frames, cap_frames;
+	char *scratch;
+	size_t cap_scratch;
+	uint64_t samples;
+	uint32_t comment;
+};
+
+static uint32_t str(struct reader *r, const char *s, size_t len)
+{
+	return model_str(r->m, s, len);
+}
+
+static int text_is(struct perf_text t, const char *s)
+{
+	return t.len == strlen(s) && memcmp(t.s, s, t.len) == 0;
+}
+
+static int starts_with(struct perf_text t, size_t at, const char *s)
+{
+	size_t n = strlen(s);
+	return t.len - at >= n && memcmp(t.s + at, s, n) == 0;
+}
+
+/* The period's unit: perf's clock events count nanoseconds. */
+static const char *period_unit(struct perf_text event)
+{
+	size_t base = 0;
+	while (base < event.len && event.s[base] != ':')
+		base++;
+	struct perf_text name = { event.s, base };
+	return text_is(name, "cpu-clock") || text_is(name, "task-clock") ? "nanoseconds" : "count";
+}
+
+/* The event's period type (its count type follows); -1 when there are too many events. */
+static int event_types(struct reader *r, struct perf_text event, size_t *type)
+{
+	uint32_t id = str(r, event.s, event.len);
+	for (size_t i = 0; i < r->n_events; i++)
+		if (r->events[i] == id) {
+			*type = 2 * i;
+			return 0;
+		}
+	if (r->n_events == MAX_EVENTS)
+		return lines_errorf(&r->lines, 0, "more than %d events", MAX_EVENTS);
+	char name[300];
+	size_t n = event.len < 280 ? event.len : 280;
+	memcpy(name, event.s, n);
+	name[n] = '\0';
+	model_add_sample_type(r->m, name, period_unit(event));
+	if (r->n_events == 0)
+		model_set_meta(r->m, "default_sample_type", name);
+	memcpy(name + n, ":samples", sizeof ":samples");
+	model_add_sample_type(r->m, name, "count");
+	r->events[r->n_events++] = id;
+	*type = 2 * (r->n_events - 1);
+	return 0;
+}
+
+static char *scratch(struct reader *r, size_t len)
+{
+	grow((void **)&r->scratch, &r->cap_scratch, len + 3, 1);
+	return r->scratch;
+}
+
+static int is_hex(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+
+/* The symbol without its last "+0xOFFSET" ("operator++0x12" is operator+). */
+static struct perf_text without_offset(struct perf_text sym)
+{
+	size_t i = sym.len;
+	while (i > 0 && is_hex(sym.s[i - 1]))
+		i--;
+	if (i < sym.len && i >= 3 && memcmp(sym.s + i - 3, "+0x", 3) == 0)
+		sym.len = i - 3;
+	return sym;
+}
+
+/* A Go method, "pkg.(*T).M": a '(' after a '.', and ")." later. */
+static int is_go_method(struct perf_text t)
+{
+	for (size_t i = 1; i < t.len; i++)
+		if (t.s[i] == '(' && t.s[i - 1] == '.')
+			for (size_t k = i + 1; k + 1 < t.len; k++)
+				if (t.s[k] == ')' && t.s[k + 1] == '.')
+					return 1;
+	return 0;
+}
+
+/* Where stackcollapse-perf.pl cuts an argument list: the first '(' that opens no "(anonymous namespace)". */
+static size_t arguments_at(struct perf_text t)
+{
+	for (size_t i = 0; i < t.len; i++) {
+		if (t.s[i] != '(')
+			continue;
+		if (!starts_with(t, i, "(anonymous namespace)"))
+			return i;
+		i += strlen("(anonymous namespace)") - 1;
+	}
+	return t.len;
+}
+
+/* "[unknown]" in a known DSO is named by the DSO's file name: "[libR.so]". */
+static struct perf_text unknown_name(struct reader *r, struct perf_text dso)
+{
+	size_t base = dso.len;
+	while (base > 0 && dso.s[base - 1] != '/')
+		base--;
+	char *s = scratch(r, dso.len - base);
+	s[0] = '[';
+	memcpy(s + 1, dso.s + base, dso.len - base);
+	s[dso.len - base + 1] = ']';
+	return (struct perf_text){ s, dso.len - base + 2 };
+}
+
+/* The frame's name as stackcollapse-perf.pl writes it, in the scratch buffer. */
+static struct perf_text collapsed_name(struct reader *r, struct perf_text sym, struct perf_text dso)
+{
+	if (text_is(sym, "[unknown]") && !text_is(dso, "[unknown]"))
+		return unknown_name(r, dso);
+	size_t end = is_go_method(sym) ? sym.len : arguments_at(sym);
+	char *s = scratch(r, sym.len);
+	size_t n = 0, from = r->java && end > 1 && sym.s[0] == 'L' && memchr(sym.s, '/', end) ? 1 : 0;
+	for (size_t i = from; i < end; i++)
+		if (sym.s[i] != '"' && sym.s[i] != '\'')
+			s[n++] = sym.s[i] == ';' ? ':' : sym.s[i];
+	if (n == 0) /* a symbol that is all argument list ("(foo)"): keep it whole */
+		return sym;
+	return (struct perf_text){ s, n };
+}
+
+static uint32_t function_of(struct reader *r, struct perf_text sym, struct perf_text dso)
+{
+	sym = without_offset(sym);
+	if (sym.len == 0)
+		sym = (struct perf_text){ "[unknown]", 9 };
+	struct perf_text name = collapsed_name(r, sym, dso);
+	struct model_function f = { str(r, name.s, name.len), str(r, sym.s, sym.len), 0, 0, 0, 0, { 0, 0, 0, 0 } };
+	return model_function(r->m, &f);
+}
+
+/* A DSO's mapping, one per name; perf's "(inlined)" frames have none. */
+static uint32_t mapping_of(struct reader *r, struct perf_text dso, uint32_t dso_id)
+{
+	if (text_is(dso, "inlined"))
+		return MODEL_NONE;
+	size_t old = r->cap_mapping_of_dso;
+	grow((void **)&r->mapping_of_dso, &r->cap_mapping_of_dso, (size_t)dso_id + 1, sizeof *r->mapping_of_dso);
+	memset(r->mapping_of_dso + old, 0xff, (r->cap_mapping_of_dso - old) * sizeof *r->mapping_of_dso);
+	if (r->mapping_of_dso[dso_id] == MODEL_NONE) {
+		struct model_mapping mm = { 0, 0, 0, 0, dso_id, 0, 1, 0, 0, 0 };
+		r->mapping_of_dso[dso_id] = model_add_mapping(r->m, &mm);
+	}
+	return r->mapping_of_dso[dso_id];
+}
+
+static int key_equals(const void *ctx, uint32_t id, const void *key)
+{
+	const struct frame_key *a = &((const struct reader *)ctx)->keys[id], *b = key;
+	return a->address == b->address && a->symbol == b->symbol && a->dso == b->dso;
+}
+
+/* The location of a frame line, made the first time it is met. */
+static uint32_t location_of(struct reader *r, const struct perf_frame *f)
+{
+	struct frame_key key = { f->address, str(r, f->symbol.s, f->symbol.len), str(r, f->dso.s, f->dso.len) };
+	uint64_t h = hash_mix(hash_mix(key.address, key.symbol), key.dso);
+	uint32_t id = hashidx_find(&r->key_index, h, key_equals, r, &key);
+	if (id != HASHIDX_NONE)
+		return r->key_location[id];
+	struct model_location l;
+	memset(&l, 0, sizeof l);
+	l.function = function_of(r, f->symbol, f->dso);
+	l.native.mapping = mapping_of(r, f->dso, key.dso);
+	l.native.address = f->address;
+	grow((void **)&r->keys, &r->cap_keys, r->n_keys + 1, sizeof *r->keys);
+	grow((void **)&r->key_location, &r->cap_key_location, r->n_keys + 1, sizeof *r->key_location);
+	r->keys[r->n_keys] = key;
+	r->key_location[r->n_keys] = model_add_location(r->m, &l, NULL, 0);
+	hashidx_insert(&r->key_index, h, (uint32_t)r->n_keys);
+	return r->key_location[r->n_keys++];
+}
+
+static int add_frame(struct reader *r, const struct perf_frame *f)
+{
+	if (r->n_frames == MAX_FRAMES)
+		return lines_errorf(&r->lines, 0, "a stack deeper than %d frames", MAX_FRAMES);
+	grow((void **)&r->frames, &r->cap_frames, r->n_frames + 1, sizeof *r->frames);
+	r->frames[r->n_frames++] = location_of(r, f);
+	return 0;
+}
+
+/* The command as the root frame: its blanks as '_', as stackcollapse-perf.pl writes it. */
+static uint32_t root_of(struct reader *r, struct perf_text comm)
+{
+	char *s = scratch(r, comm.len);
+	for (size_t i = 0; i < comm.len; i++)
+		s[i] = comm.s[i] == ' ' || comm.s[i] == '\t' ? '_' : comm.s[i];
+	struct model_function f = { str(r, s, comm.len), str(r, comm.s, comm.len), 0, 0, 0, 0, { 0, 0, 0, 0 } };
+	return model_location(r->m, model_function(r->m, &f), 0);
+}
+
+static uint32_t labels_of(struct reader *r, const struct perf_header *h, int payload)
+{
+	struct model_label labels[4];
+	size_t n = 0;
+	if (h->pid >= 0)
+		labels[n++] = (struct model_label){ str(r, "pid", 3), 0, h->pid, 0 };
+	labels[n++] = (struct model_label){ str(r, "tid", 3), 0, h->tid, 0 };
+	if (h->cpu >= 0)
+		labels[n++] = (struct model_label){ str(r, "cpu", 3), 0, h->cpu, 0 };
+	if (payload)
+		labels[n++] = (struct model_label){ str(r, "trace", 5), str(r, h->rest.s, h->rest.len), 0, 0 };
+	return model_label_set(r->m, labels, n);
+}
+
+static void end_sample(struct reader *r)
+{
+	if (!r->open)
+		return;
+	uint32_t stack = model_stack(r->m, r->root, MODEL_EMPTY_STACK);
+	for (size_t i = r->n_frames; i-- > 0;)
+		stack = model_stack(r->m, r->frames[i], stack);
+	memset(r->values, 0, r->m->n_sample_types * sizeof *r->values);
+	r->values[r->period_type] = r->period;
+	r->values[r->period_type + 1] = 1;
+	model_add_sample(r->m, stack, r->values, NULL, r->labels);
+	r->samples++;
+	r->open = 0;
+	r->n_frames = 0;
+}
+
+/* A header starts a sample; a recording without call graphs has its one frame on it. */
+static int start_sample(struct reader *r, const struct perf_header *h)
+{
+	end_sample(r);
+	if (event_types(r, h->event, &r->period_type) < 0)
+		return -1;
+	struct perf_frame lone;
+	int has_frame = h->rest.len && perf_parse_frame(h->rest.s, h->rest.len, &lone);
+	r->period = h->has_period ? h->period : 1;
+	r->java = starts_with(h->comm, 0, "java");
+	r->root = root_of(r, h->comm);
+	r->labels = labels_of(r, h, h->rest.len && !has_frame);
+	r->open = 1;
+	return has_frame ? add_frame(r, &lone) : 0;
+}
+
+static int read_line(struct reader *r, const char *s, size_t len)
+{
+	struct perf_header h;
+	struct perf_frame f;
+	if (len == 0) {
+		end_sample(r);
+		return 0;
+	}
+	if (s[0] == '#') {
+		model_add_meta(r->m, r->comment, str(r, s, len));
+		return 0;
+	}
+	if (s[0] == '\t' && r->open)
+		return perf_parse_frame(s, len, &f) ? add_frame(r, &f) : lines_skip(&r->lines, "not a frame", s, len);
+	if (perf_parse_header(s, len, &h))
+		return start_sample(r, &h);
+	/* Old perf indented frames with blanks, as headers without call graphs are. */
+	if (r->open && perf_parse_frame(s, len, &f))
+		return add_frame(r, &f);
+	return lines_skip(&r->lines, "neither a sample header nor a frame", s, len);
+}
+
+static void reader_free(struct reader *r)
+{
+	free(r->keys);
+	free(r->key_location);
+	hashidx_free(&r->key_index);
+	free(r->mapping_of_dso);
+	free(r->frames);
+	free(r->scratch);
+}
+
+int perf_read(struct input *in, struct model *m)
+{
+	struct reader r;
+	memset(&r, 0, sizeof r);
+	r.m = m;
+	r.comment = model_str(m, "comment", 7);
+	m->rules.strict_r = 0;
+	lines_begin(&r.lines, in);
+	const char *s;
+	size_t len;
+	int got;
+	while ((got = lines_next(&r.lines, &s, &len)) != 0)
+		if ((got < 0 || read_line(&r, s, len) < 0) && !lines_go_on(&r.lines))
+			break;
+	if (!r.lines.failed)
+		end_sample(&r);
+	lines_skips_counted(&r.lines);
+	int failed = r.lines.failed;
+	if (!failed && r.samples == 0 && r.lines.skipped)
+		failed = lines_errorf(&r.lines, 1, "no perf script sample in the input") < 0;
+	reader_free(&r);
+	return failed ? -1 : 0;
+}

@@ -1,0 +1,94 @@
+# perf script (-f perf), sourced by test/run.sh (uses test/lib.sh, PROF,
+# TMP). The inputs are recordings made here by perf (test/make-perf-samples.sh);
+# each check holds prof's reading against what awk reads off the text itself.
+PERF=testdata/perf
+go_reads_as_pprof() { converts_to_pprof "$1" "$TMP/perf.pb.gz" && go_raw "$TMP/perf.pb.gz" > /dev/null; }
+prints_exactly() { # LINE COMMAND...: exit 0, and LINE alone on stdout
+	expected=$1; shift
+	status_is 0 "$@" && printf '%s\n' "$expected" | cmp -s - "$TMP/cli.out"
+}
+
+# awk's reading: per sample (a header line: one that does not start with
+# a tab or '#'), its event, its period (the number before the event, else
+# 1) and its leaf (the first frame; on the header line without call graphs).
+perf_samples() { # FILE: "EVENT PERIOD LEAF" per sample
+	awk 'function leaf_of(text,   dso) { # "ADDR SYM (DSO)": SYM named as stackcollapse-perf.pl names it
+			dso = text; sub(/.*\(/, "", dso); sub(/\)$/, "", dso)
+			sub(/^[ \t]*[0-9a-f]+ /, "", text); sub(/ \([^()]*\)$/, "", text); sub(/\+0x[0-9a-f]+$/, "", text)
+			if (text == "[unknown]" && dso != "[unknown]") { sub(/.*\//, "", dso); return "[" dso "]" }
+			sub(/\(.*/, "", text); return text }
+		/^#/ || /^$/ { next }
+		/^\t/ { if (want_leaf) { print event, period, leaf_of($0); want_leaf = 0 }; next }
+		{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) break
+			period = ($(i + 1) ~ /^[0-9]+$/) ? $(i + 1) : 1; e = ($(i + 1) ~ /^[0-9]+$/) ? i + 2 : i + 1
+			event = $e; sub(/:$/, "", event)
+			if (NF > e) { rest = $0; sub(/.*[0-9]+\.[0-9]+: +([0-9]+ +)?[^ ]+: +/, "", rest)
+				print event, period, leaf_of(rest); want_leaf = 0 }
+			else want_leaf = 1 }' "$1"
+}
+first_event() { perf_samples "$1" | awk 'NR == 1 { print $1 }'; }
+# The default type sums the first event's periods, as stackcollapse-perf.pl does.
+total_is_first_events_periods() { # FILE
+	want=$(perf_samples "$1" | awk -v e="$(first_event "$1")" '$1 == e { s += $2 } END { print s }')
+	got=$("$PROF" -q -t folded "$1" | awk '{ s += $NF } END { print s }')
+	[ "$want" = "$got" ]
+}
+# Every sample is one count of its event's samples type.
+samples_are_headers() { # FILE
+	perf_samples "$1" | awk '{ n[$1]++ } END { for (e in n) print e ":samples", n[e] }' | LC_ALL=C sort > "$TMP/perf.want"
+	for e in $(cut -d' ' -f1 "$TMP/perf.want"); do
+		printf '%s %s\n' "$e" "$("$PROF" -q -s "$e" -t folded "$1" | awk '{ s += $NF } END { print s }')"
+	done | LC_ALL=C sort | cmp -s - "$TMP/perf.want"
+}
+# Leaves: the innermost frame of each sample of the first event, counted.
+leaves_are_first_frames() { # FILE
+	perf_samples "$1" | awk -v e="$(first_event "$1")" '$1 == e { $1 = ""; $2 = ""; sub(/^  /, ""); n[$0]++ }
+		END { for (l in n) print l "\t" n[l] }' | LC_ALL=C sort > "$TMP/leaves.want"
+	"$PROF" -q -s "$(first_event "$1"):samples" -t folded "$1" |
+		awk '{ c = $NF; sub(/ [0-9]+$/, ""); k = split($0, f, ";"); if (c) n[f[k]] += c }
+		END { for (l in n) print l "\t" n[l] }' | LC_ALL=C sort | cmp -s - "$TMP/leaves.want"
+}
+for f in "$PERF"/*.perf; do
+	check "$f sniffed as perf" prints 0 'valid perf profile' "$PROF" --check "$f"
+	check "$f: the default type sums the first event's periods" total_is_first_events_periods "$f"
+	check "$f: a count per sample of each event" samples_are_headers "$f"
+	check "$f: leaves are the first frames" leaves_are_first_frames "$f"
+	heavy "$f: go tool pprof reads it as pprof" go_reads_as_pprof "$f"
+done
+
+root_is() { # FILE ROOT: every folded stack starts at ROOT
+	"$PROF" -q -t folded "$1" | awk -v r="$2" 'index($0, r ";") != 1 { bad = 1 } END { exit bad || NR == 0 }'
+}
+check "R's one-letter command is its stacks' root" root_is "$PERF/r-loop.perf" R
+check "a recording without call graphs: command and leaf" sh -c \
+	'"$1" -q -t folded "$2" | awk "{ sub(/ [0-9]+\$/, \"\"); if (split(\$0, f, \";\") != 2) bad = 1 } END { exit bad }"' \
+	sh "$PROF" "$PERF/c-no-callgraph.perf"
+check "two events: a period and a count type each" prints 0 'page-faults:samples.*count' "$PROF" -t tables "$PERF/c-two-events.perf"
+check "cpu-clock's period is in nanoseconds" prints 0 'cpu-clock.*nanoseconds' "$PROF" -t tables "$PERF/c-cpu-clock.perf"
+check "JIT frames from a perf map keep their names" prints 0 '^node;.*JS:.fib /prof/test/perf/fib.js' "$PROF" -t folded "$PERF/node-fib.perf"
+check "inlined frames of a DWARF recording stay frames" prints 0 '__libc_start_main_impl' "$PROF" -t folded "$PERF/c-dwarf.perf"
+
+# What folded stacks drop stays: pid/tid/cpu labels, addresses and DSOs as
+# Go reads them from prof's pprof.
+labels_and_mappings_in_go() {
+	"$PROF" -q -t pprof "$PERF/c-pid-cpu.perf" > "$TMP/perf.pb.gz" &&
+		go tool pprof -symbolize=none -raw "$TMP/perf.pb.gz" > "$TMP/perf.raw" 2> /dev/null &&
+		grep -q 'cpu:\[[0-9]*\] pid:\[[0-9]*\] tid:\[[0-9]*\]' "$TMP/perf.raw" &&
+		grep -q '^ *[0-9]*: 0x[0-9a-f]* M=1 ' "$TMP/perf.raw" && grep -q ' /prof/work ' "$TMP/perf.raw"
+}
+heavy "pid, tid, cpu, addresses and DSOs reach go tool pprof" labels_and_mappings_in_go
+# Time order: the samples' order is the file's, so a chart draws them in it.
+check "a perf recording draws as a flame chart" status_is 0 "$PROF" -t flamechart "$PERF/c-cpu-clock.perf"
+
+# The last sample is kept whether or not a blank line ends it (stackcollapse-perf.pl loses it).
+last_sample_kept() {
+	sed '$d' "$PERF/c-cpu-clock.perf" > "$TMP/no-end.perf"
+	tail -n 1 "$TMP/no-end.perf" | grep -q . &&
+		"$PROF" -q -t folded "$TMP/no-end.perf" | cmp -s - "$TMP/full.folded"
+}
+"$PROF" -q -t folded "$PERF/c-cpu-clock.perf" > "$TMP/full.folded"
+check "the last sample counts without a blank line after it" last_sample_kept
+# The frame names stackcollapse-perf.pl gives, on lines made here.
+printf 'prog 1 1.000001: 5 cpu-clock: \n\t 10 ns::f(int, char)+0x1f (/bin/prog)\n\t 20 (anonymous namespace)::g(double)+0x2 (/bin/prog)\n\t 30 main.(*T).Run+0x3 (/bin/prog)\n\t 40 [unknown] (/usr/lib/libR.so)\n\t 50 [unknown] ([unknown])\n\t 60 a;"b" (/bin/prog)\n\n' > "$TMP/names.perf"
+check "frames named as stackcollapse-perf.pl names them (but (anonymous namespace) kept)" prints_exactly \
+	'prog;a:b;[unknown];[libR.so];main.(*T).Run;(anonymous namespace)::g;ns::f 5' "$PROF" -t folded "$TMP/names.perf"

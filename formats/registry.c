@@ -18,6 +18,7 @@ enum { PROBE_DOUBTFUL = 50 };
 	X(pprof)      \
 	X(lispworks)  \
 	X(folded)     \
+	X(callgrind)  \
 	X(speedscope) \
 	X(flamechart) \
 	X(sprofplot)  \

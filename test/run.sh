@@ -12,6 +12,7 @@
 #   - LispWorks trees: test/lispworks.sh;
 #   - folded stacks, summaries, tables, --check, merging: test/views.sh;
 #   - folded stacks as the tools in the wild write them: test/folded.sh;
+#   - callgrind in and out, judged by callgrind_annotate: test/callgrind.sh;
 #   - speedscope loads prof's output: test/speedscope.sh;
 #   - flame graphs and charts, also in Chromium: test/flame.sh
 #     (flamegraph.pl's own frames: test/flamegraph-peers.sh, for CI);
@@ -69,6 +70,7 @@ build_dump
 . test/lispworks.sh
 . test/views.sh
 . test/folded.sh
+. test/callgrind.sh
 . test/speedscope.sh
 . test/flame.sh
 . test/sprof.sh

@@ -1,0 +1,13 @@
+/* What the callgrind reader, writer and probe share. */
+#ifndef PROF_CALLGRIND_H
+#define PROF_CALLGRIND_H
+
+#include "format.h"
+
+/* What callgrind writes for a file it does not know; prof's empty file name. */
+#define CALLGRIND_UNKNOWN_FILE "???"
+
+int callgrind_read(struct input *in, struct model *m);
+int callgrind_write(const struct model *m, struct output *out, const struct write_options *opts);
+
+#endif

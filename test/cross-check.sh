@@ -33,7 +33,9 @@
 #     folded, the summed stacks (differential counts, fractions, zeros) of a
 #     reference reading that skips '#' comments and blank lines, a warning
 #     and --check's exit 1 for malformed lines, UTF-16 read or refused
-#     saying so; unsupported/ files read or refused cleanly.
+#     saying so; unsupported/ files read or refused cleanly; callgrind
+#     files through prof's callgrind output keep callgrind_annotate's
+#     self and inclusive costs (test/callgrind.sh's rule).
 # Checks that fail today, each for a reason on record, are listed in
 # test/cross-check-known-failures.txt ("FILE CHECK  # why", FILE under
 # SHARED_DIR/testdata): they count as known. A listed check that passes, or
@@ -239,6 +241,13 @@ while read -r f; do
 done <<EOF
 $(find "$CORPUS/wild/unsupported" -type f | LC_ALL=C sort)
 EOF
+# callgrind files of other writers (pprof -callgrind, R's proftools,
+# speedscope's tests): callgrind_annotate of prof's callgrind output is
+# the input's, as test/callgrind.sh holds it for valgrind's files.
+. test/callgrind-lib.sh
+for f in "$CORPUS"/wild/unsupported/callgrind/*; do
+	cross "$f" callgrind-annotate-read-back read_back_is_input "$f"
+done
 
 LC_ALL=C sort "$TMP/ran" | LC_ALL=C comm -13 - "$TMP/known" | while read -r stale; do
 	echo "FAIL $stale: listed in $KNOWN, but no such check ran"

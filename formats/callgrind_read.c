@@ -308,7 +308,10 @@ static int counts(struct reader *r, const char *s, size_t len, size_t i)
 		if (e == r->n_events)
 			return lines_errorf(&r->lines, 0, "more counts than the %zu events", r->n_events);
 		uint64_t v;
-		if (!number_at(s, len, &i, &v, 0) || (i < len && s[i] != ' ' && s[i] != '\t'))
+		size_t at = i;
+		if (!number_at(s, len, &i, &v, 0) && at < len && is_digit(s[at]))
+			return lines_error(&r->lines, 0, "count larger than 2^63-1", s, len);
+		if (i == at || (i < len && s[i] != ' ' && s[i] != '\t'))
 			return lines_error(&r->lines, 0, "bad count", s, len);
 		r->costs[e] = (int64_t)v;
 	}

@@ -38,7 +38,7 @@ written_is_summary() { # FILE TYPE: callgrind_annotate of prof's output, by name
 written_is_summaryrprof() { # FILE
 	"$PROF" -q -t callgrind "$1" > "$TMP/w.callgrind" || return 1
 	annotate_rows "$TMP/w.callgrind" samples | by_name > "$TMP/cg.names"
-	$UNIT by-name "$1" | awk -F '\t' -v OFS='\t' 'NF < 3 { part = part $0 " "; next }
+	$UNIT by-name "$1" 2> /dev/null | awk -F '\t' -v OFS='\t' 'NF < 3 { part = part $0 " "; next }
 		{ name = $1; for (i = 2; i <= NF - 2; i++) name = name " " $i; print part name, $(NF - 1), $NF; part = "" }' |
 		dashed "$TMP/cg.names" | cmp -s - "$TMP/cg.names"
 }
@@ -47,7 +47,7 @@ converts_and_go_accepts() { converts_to_pprof "$1" "$TMP/cg.pb.gz" && go_accepts
 
 for f in $d/*.callgrind; do
 	check "callgrind: callgrind_annotate of prof's $f is the input's" read_back_is_input "$f"
-	check "... sniffed from stdin" status_is 0 sh -c '"$1" -t summary < "$2"' - "$PROF" "$f"
+	check "... sniffed from stdin" prints 0 "(callgrind)$" sh -c '"$1" -t summary < "$2"' - "$PROF" "$f"
 	check "... Go reads its pprof" converts_and_go_accepts "$f"
 done
 for f in testdata/rprof/*.out; do
@@ -59,3 +59,26 @@ for f in testdata/pprof/go/*.pb.gz; do
 		check "callgrind: callgrind_annotate of $f written is the summary, $type" written_is_summary "$f" "$type"
 	done < "$TMP/cg.types"
 done
+
+# What the graph carries besides costs.
+check "callgrind: summary: and totals: kept in meta" \
+	prints 0 "^callgrind:totals	" "$PROF" -t tables "$d/inline-cache-branch.callgrind"
+check "... --dump-instr's addresses and the object through pprof" \
+	sh -c '"$1" -q -t pprof "$2" > "$3" && go tool pprof -symbolize=none -raw "$3" 2> /dev/null |
+		grep -q "^ *[0-9]*: 0x[0-9a-f]* M=1 main test/callgrind/recurse.c:2[0-9] s=0$"' - "$PROF" "$d/recurse-instr.callgrind" "$TMP/cg-instr.pb.gz"
+check "... 13 events of --cache-sim and --branch-sim, with their units" \
+	prints 0 "^Bim	mispredictions$" "$PROF" -t tables "$d/inline-cache-branch.callgrind"
+check "... inlined code (fi=) is its own function inside its caller" \
+	prints 0 ";main;main [0-9]*$" "$PROF" -t folded "$d/inline-instr.callgrind"
+# Written and read back: every self cost where it was (stacks become the graph's).
+self_costs_kept() { # FILE TYPE
+	"$PROF" -q -t callgrind "$1" > "$TMP/sk.callgrind" &&
+		summary_rows -s "$2" "$1" | cut -f1,2 | awk -F '\t' '$2 != 0' > "$TMP/sk.a" &&
+		summary_rows -s "$2" "$TMP/sk.callgrind" | cut -f1,2 | awk -F '\t' '$2 != 0' | cmp -s - "$TMP/sk.a"
+}
+check "callgrind: an R profile written and read back keeps every self count" self_costs_kept testdata/rprof/kmeans-default.out cpu
+check "... a Go profile" self_costs_kept testdata/pprof/go/go_cpu.pb.gz samples
+check "... -t callgrind picks the extension .callgrind" \
+	sh -c '"$1" -q -o "$2" "$3" && head -n 1 "$2" | grep -qx "# callgrind format"' - "$PROF" "$TMP/x.callgrind" testdata/rprof/kmeans-default.out
+check "... a type with decimals is refused, not rounded" \
+	says 1 "decimals" "$PROF" -t callgrind testdata/folded/fractional.folded

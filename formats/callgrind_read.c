@@ -41,6 +41,13 @@ struct names {
 
 enum { POS_ADDR, POS_LINE };
 
+/*
+ * Every position holds a cost per event, so events multiply memory; valgrind
+ * writes at most a few dozen, and a line of thousands must not ask for
+ * gigabytes.
+ */
+enum { EVENTS_MAX = 256 };
+
 /* Self cost at a location of a function; values in reader.self_values, n_events each. */
 struct self_cost {
 	uint32_t location, function;
@@ -531,6 +538,8 @@ static int events_header(struct reader *r, const char *v, size_t len)
 		type[n] = '\0';
 		if (n != i - start)
 			return lines_error(&r->lines, 0, "event name longer than 255 bytes", v, len);
+		if (r->n_events == EVENTS_MAX)
+			return lines_errorf(&r->lines, 0, "more than %d events", EVENTS_MAX);
 		model_add_sample_type(r->m, type, event_unit(type, n));
 		r->n_events++;
 	}

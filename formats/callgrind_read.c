@@ -41,13 +41,6 @@ struct names {
 
 enum { POS_ADDR, POS_LINE };
 
-/*
- * Every position holds a cost per event, so events multiply memory; valgrind
- * writes at most a few dozen, and a line of thousands must not ask for
- * gigabytes.
- */
-enum { EVENTS_MAX = 256 };
-
 /* Self cost at a location of a function; values in reader.self_values, n_events each. */
 struct self_cost {
 	uint32_t location, function;
@@ -85,6 +78,10 @@ struct reader {
 	int call_pending, jump_pending;
 	uint32_t callee;
 	int64_t *costs; /* one cost line's counts */
+	struct event_unit {
+		uint32_t name, unit;
+	} *event_units;
+	size_t n_event_units, cap_event_units;
 	struct self_cost *selfs;
 	size_t n_selfs, cap_selfs;
 	int64_t *self_values;
@@ -520,6 +517,38 @@ static const char *event_unit(const char *name, size_t len)
 	return "count";
 }
 
+/*
+ * "event: NAME : LONG NAME (UNIT)", as prof writes it: the unit of NAME.
+ * Kept until events: names the events (valgrind writes no such line).
+ */
+static void event_header(struct reader *r, const char *v, size_t len)
+{
+	const char *colon = memchr(v, ':', len), *open = NULL;
+	size_t n = colon ? (size_t)(colon - v) : 0;
+	while (n > 0 && (v[n - 1] == ' ' || v[n - 1] == '\t'))
+		n--;
+	if (!colon || n == 0 || len < 2 || v[len - 1] != ')')
+		return;
+	for (const char *p = v + len - 1; p > colon; p--)
+		if (*p == '(')
+			open = p;
+	if (!open || open + 1 == v + len - 1)
+		return;
+	grow((void **)&r->event_units, &r->cap_event_units, r->n_event_units + 1, sizeof *r->event_units);
+	r->event_units[r->n_event_units].name = model_str(r->m, v, n);
+	r->event_units[r->n_event_units++].unit = model_str(r->m, open + 1, (size_t)(v + len - 1 - open - 1));
+}
+
+/* The unit an event: line gave the event, else what valgrind's tools count. */
+static const char *unit_of(struct reader *r, const char *name, size_t len)
+{
+	uint32_t id = strtab_lookup(&r->m->strings, name, len);
+	for (size_t i = r->n_event_units; id != HASHIDX_NONE && i-- > 0;)
+		if (r->event_units[i].name == id)
+			return model_cstr(r->m, r->event_units[i].unit);
+	return event_unit(name, len);
+}
+
 static int events_header(struct reader *r, const char *v, size_t len)
 {
 	if (r->n_events)
@@ -532,15 +561,15 @@ static int events_header(struct reader *r, const char *v, size_t len)
 			i++;
 		if (i == start)
 			break;
-		char type[256];
+		char type[CALLGRIND_EVENT_NAME_MAX + 1];
 		size_t n = i - start < sizeof type - 1 ? i - start : sizeof type - 1;
 		memcpy(type, v + start, n);
 		type[n] = '\0';
 		if (n != i - start)
 			return lines_error(&r->lines, 0, "event name longer than 255 bytes", v, len);
-		if (r->n_events == EVENTS_MAX)
-			return lines_errorf(&r->lines, 0, "more than %d events", EVENTS_MAX);
-		model_add_sample_type(r->m, type, event_unit(type, n));
+		if (r->n_events == CALLGRIND_EVENTS_MAX)
+			return lines_errorf(&r->lines, 0, "more than %d events", CALLGRIND_EVENTS_MAX);
+		model_add_sample_type(r->m, type, unit_of(r, type, n));
 		r->n_events++;
 	}
 	if (!r->n_events)
@@ -564,6 +593,8 @@ static int header_line(struct reader *r, const char *s, size_t len, size_t colon
 			return lines_error(&r->lines, 0, "positions: after the first cost", s, len);
 		if (positions_header(r, v, vlen) < 0)
 			return -1;
+	} else if (colon == 5 && starts(s, len, "event")) {
+		event_header(r, v, vlen);
 	} else if (colon == 6 && starts(s, len, "events")) {
 		if (events_header(r, v, vlen) < 0)
 			return -1;
@@ -785,6 +816,7 @@ static void reader_free(struct reader *r)
 	hashidx_free(&r->location_index);
 	hashidx_free(&r->arc_index);
 	free(r->costs);
+	free(r->event_units);
 	free(r->selfs);
 	free(r->self_values);
 	free(r->arcs);

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/diag.h"
 #include "../base/numtext.h"
 #include "../model/view.h"
 #include "callgrind.h"
@@ -212,11 +213,21 @@ static int sum_stacks(struct writer *w)
 	return rc;
 }
 
-/* Bytes of a name as one line can hold them: line breaks become blanks. */
+/* Bytes of a name as one line can hold them: line breaks and NUL become blanks. */
 static void write_name(struct output *out, const char *s, size_t len)
 {
 	for (size_t i = 0; i < len; i++)
-		output_byte(out, s[i] == '\n' || s[i] == '\r' ? ' ' : s[i]);
+		output_byte(out, s[i] == '\n' || s[i] == '\r' || s[i] == '\0' ? ' ' : s[i]);
+}
+
+/* A type's name as one event name: no blanks, not empty, not too long. */
+static void write_event(struct output *out, const char *type)
+{
+	size_t len = strlen(type);
+	if (len == 0)
+		output_byte(out, '_');
+	for (size_t i = 0; i < len && i < CALLGRIND_EVENT_NAME_MAX; i++)
+		output_byte(out, type[i] == ' ' || type[i] == '\t' || type[i] == '\n' || type[i] == '\r' ? '_' : type[i]);
 }
 
 /* "KEY=(N) name" the first time, "KEY=(N)" after. */
@@ -245,10 +256,16 @@ static void write_file(struct writer *w, const char *key, uint32_t file)
 		write_compressed(w->out, key, &w->file_ids[file], &w->next_file_id, e->bytes, e->len);
 }
 
+/* A line below 0 (pprof allows one) is 0: "-N" would be a relative position. */
+static int64_t line_of(int64_t line)
+{
+	return line < 0 ? 0 : line;
+}
+
 static void write_numbers(struct writer *w, int64_t position, const int64_t *values)
 {
 	char text[U64_TEXT_MAX + 2];
-	snprintf(text, sizeof text, "%" PRId64, position);
+	snprintf(text, sizeof text, "%" PRId64, line_of(position));
 	output_str(w->out, text);
 	for (size_t t = 0; t < w->n_types; t++) {
 		char *digits = u64_text(text, (uint64_t)values[t]);
@@ -269,17 +286,17 @@ static void write_header(struct writer *w, const int64_t *totals)
 	output_str(out, "\npositions: line\n");
 	for (size_t t = 0; t < w->n_types; t++) {
 		output_str(out, "event: ");
-		output_str(out, view_type(&w->view, t));
+		write_event(out, view_type(&w->view, t));
 		output_str(out, " : ");
-		output_str(out, view_type(&w->view, t));
+		write_name(out, view_type(&w->view, t), strlen(view_type(&w->view, t)));
 		output_str(out, " (");
-		output_str(out, view_unit(&w->view, t));
+		write_name(out, view_unit(&w->view, t), strlen(view_unit(&w->view, t)));
 		output_str(out, ")\n");
 	}
 	output_str(out, "events:");
 	for (size_t t = 0; t < w->n_types; t++) {
 		output_byte(out, ' ');
-		output_str(out, view_type(&w->view, t));
+		write_event(out, view_type(&w->view, t));
 	}
 	output_str(out, "\nsummary:");
 	for (size_t t = 0; t < w->n_types; t++) {
@@ -335,7 +352,7 @@ static void write_body(struct writer *w)
 					write_file(w, "cfi", w->fns[c->callee].file);
 				name = fn_name(w, c->callee, &len);
 				write_compressed(w->out, "cfn", &fn_ids[c->callee], &next_fn_id, name, len);
-				snprintf(text, sizeof text, "calls=%" PRIu64 " %" PRId64 "\n", c->samples, c->target);
+				snprintf(text, sizeof text, "calls=%" PRIu64 " %" PRId64 "\n", c->samples, line_of(c->target));
 				output_str(w->out, text);
 			}
 			write_numbers(w, c->line, values);
@@ -374,6 +391,11 @@ int callgrind_write(const struct model *m, struct output *out, const struct writ
 	size_t picked;
 	if (opts->sample_type && view_pick(&w.view, opts->sample_type, VIEW_WEIGHT, out->name, &picked) < 0)
 		return -1;
+	if (w.n_types == 0 || w.n_types > CALLGRIND_EVENTS_MAX) {
+		diag_error(out->name, 0, "callgrind needs 1 to %d sample types as its events; the profile has %zu",
+			   CALLGRIND_EVENTS_MAX, w.n_types);
+		return -1;
+	}
 	for (size_t t = 0; t < w.n_types; t++)
 		if (view_decimals(&w.view, t))
 			return view_refuse_decimals(&w.view, t, "callgrind", out->name);

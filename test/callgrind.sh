@@ -82,3 +82,5 @@ check "... -t callgrind picks the extension .callgrind" \
 	sh -c '"$1" -q -o "$2" "$3" && head -n 1 "$2" | grep -qx "# callgrind format"' - "$PROF" "$TMP/x.callgrind" testdata/rprof/kmeans-default.out
 check "... a type with decimals is refused, not rounded" \
 	says 1 "decimals" "$PROF" -t callgrind testdata/folded/fractional.folded
+check "... units come back from the event: lines prof writes" \
+	sh -c '"$1" -q -t callgrind "$2" | "$1" -q -t tables | grep -qx "inuse_space	bytes"' - "$PROF" testdata/pprof/go/go_heap.pb.gz

@@ -2,7 +2,8 @@
  * callgrind reader. A callgrind file is a call graph, not stacks: each
  * function's self cost per position, and per call arc the inclusive cost
  * of the calls. The reader gathers both in one pass, then builds stacks
- * by decomposing each event's flow from the functions nobody calls down
+ * by decomposing each event's flow from the functions nobody calls (and
+ * what called functions start by themselves, a thread's clone()) down
  * the arcs (docs/formats/callgrind.md says why and what it means):
  *
  *  - a function's self cost at a position is a sample whose innermost
@@ -13,13 +14,15 @@
  *    by callgrind, already inside the outer call);
  *  - self cost that no path reaches (an inconsistent file, a function
  *    called only from code callgrind did not collect) is a sample of its
- *    own, so every self cost is kept exactly: prof's total is `totals:`.
+ *    own, so every self cost is kept exactly: prof's total is the sum
+ *    of the cost lines.
  *
  * A function is keyed by its file at the cost line and its name, as
- * callgrind_annotate keys it (inlined code in `fi=` files is its own
- * function); objects are mappings, instruction addresses location
- * addresses. Header lines are kept in meta as "callgrind:KEY". Memory
- * grows with positions and arcs, never with the lines that repeat them.
+ * callgrind_annotate keys it (code in `fi=` files is the function of
+ * that file, inlined into the `fn=` one); objects are mappings,
+ * instruction addresses location addresses. Header lines are kept in
+ * meta as "callgrind:KEY". Memory grows with positions and arcs, never
+ * with the lines that repeat them.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
 # test/callgrind.sh and test/cross-check.sh (uses PROF, TMP).
 
 # "file:function<TAB>self<TAB>inclusive" of EVENT, sorted; functions with a cost.
-annotate_rows() { # FILE EVENT
+callgrind_annotate_rows() { # FILE EVENT
 	file=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 	for inclusive in no yes; do
 		# From /: callgrind_annotate strips the current directory from some names only.
@@ -19,7 +19,7 @@ annotate_rows() { # FILE EVENT
 # can give, one a line: those called from themselves, those called for more
 # than they hold (self plus their calls), every caller of those, and those
 # called for less than they hold.
-inexact_functions() { # FILE EVENT
+callgrind_inexact_functions() { # FILE EVENT
 	awk -v event="$2" '
 		function name(kind, v,   id) {
 			if (match(v, /^\([0-9]+\)/)) {
@@ -65,12 +65,12 @@ inexact_functions() { # FILE EVENT
 }
 
 # Per event: self equal for every function, inclusive for all but the inexact ones.
-read_back_is_input() { # FILE
+callgrind_read_back_is_input() { # FILE
 	"$PROF" -q -t callgrind "$1" > "$TMP/r.callgrind" || return 1
 	for event in $(sed -n 's/^events: *//p' "$1"); do
-		inexact_functions "$1" "$event" > "$TMP/cg.inexact"
-		annotate_rows "$1" "$event" > "$TMP/cg.in"
-		annotate_rows "$TMP/r.callgrind" "$event" > "$TMP/cg.out"
+		callgrind_inexact_functions "$1" "$event" > "$TMP/cg.inexact"
+		callgrind_annotate_rows "$1" "$event" > "$TMP/cg.in"
+		callgrind_annotate_rows "$TMP/r.callgrind" "$event" > "$TMP/cg.out"
 		[ -s "$TMP/cg.in" ] || return 1
 		# A function with no self cost may be one no stack can hold (called for more than it holds).
 		awk -F '\t' -v OFS='\t' '$2 != 0 { print $1, $2 }' "$TMP/cg.out" > "$TMP/cg.self.out"

@@ -246,7 +246,7 @@ EOF
 # the input's, as test/callgrind.sh holds it for valgrind's files.
 . test/callgrind-lib.sh
 for f in "$CORPUS"/wild/unsupported/callgrind/*; do
-	cross "$f" callgrind-annotate-read-back read_back_is_input "$f"
+	cross "$f" callgrind-annotate-read-back callgrind_read_back_is_input "$f"
 done
 
 LC_ALL=C sort "$TMP/ran" | LC_ALL=C comm -13 - "$TMP/known" | while read -r stale; do

@@ -19,6 +19,7 @@ enum { PROBE_DOUBTFUL = 50 };
 	X(lispworks)  \
 	X(folded)     \
 	X(perf)       \
+	X(callgrind)  \
 	X(speedscope) \
 	X(cpuprofile) \
 	X(flamechart) \

@@ -35,7 +35,10 @@
 #     and --check's exit 1 for malformed lines, UTF-16 read or refused
 #     saying so; unsupported/ files read or refused cleanly; the
 #     .cpuprofile and speedscope files among them by the JSON readers'
-#     checks, the perf script ones sniffed and read by Go as pprof.
+#     checks, the perf script ones sniffed and read by Go as pprof;
+#     callgrind files through prof's callgrind output keep
+#     callgrind_annotate's self and inclusive costs (test/callgrind.sh's
+#     rule).
 #   - peers/flamegraph-perf/: FlameGraph's perf script inputs fold as
 #     stackcollapse-perf.pl folds them, where that script is not wrong.
 # Checks that fail today, each for a reason on record, are listed in
@@ -304,6 +307,13 @@ while read -r f; do
 done <<EOF
 $(find "$CORPUS/wild/unsupported" -type f | LC_ALL=C sort)
 EOF
+# callgrind files of other writers (pprof -callgrind, R's proftools,
+# speedscope's tests): callgrind_annotate of prof's callgrind output is
+# the input's, as test/callgrind.sh holds it for valgrind's files.
+. test/callgrind-lib.sh
+for f in "$CORPUS"/wild/unsupported/callgrind/*; do
+	cross "$f" callgrind-annotate-read-back callgrind_read_back_is_input "$f"
+done
 
 LC_ALL=C sort "$TMP/ran" | LC_ALL=C comm -13 - "$TMP/known" | while read -r stale; do
 	echo "FAIL $stale: listed in $KNOWN, but no such check ran"

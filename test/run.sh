@@ -12,6 +12,7 @@
 #   - LispWorks trees: test/lispworks.sh;
 #   - folded stacks, summaries, tables, --check, merging: test/views.sh;
 #   - folded stacks as the tools in the wild write them: test/folded.sh;
+#   - callgrind in and out, judged by callgrind_annotate: test/callgrind.sh;
 #   - speedscope loads prof's output: test/speedscope.sh;
 #   - perf script: test/perf.sh;
 #   - the JSON readers (.cpuprofile, speedscope): test/json.sh;
@@ -72,6 +73,7 @@ build_dump
 . test/lispworks.sh
 . test/views.sh
 . test/folded.sh
+. test/callgrind.sh
 . test/speedscope.sh
 . test/perf.sh
 . test/json.sh

@@ -7,7 +7,7 @@
 seconds=${1:-60}
 cd "$(dirname "$0")/../.." || exit 2
 status=0
-for target in rprof pprof lispworks folded perf cpuprofile speedscope any; do
+for target in rprof pprof lispworks folded perf callgrind cpuprofile speedscope any; do
 	mkdir -p "build-fuzz/corpus-$target"
 	./build-fuzz/fuzz_$target -seed=1 -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -print_final_stats=1 \
 		-timeout=20 -close_fd_mask=2 -artifact_prefix="build-fuzz/crash-$target-" \

@@ -329,6 +329,7 @@ static void write_body(struct writer *w)
 	for (size_t c = 0; c < w->n_costs; c++)
 		order[first[w->costs[c].function]++] = c;
 	size_t at = 0;
+	uint32_t current_object = 0;
 	for (uint32_t f = 0; f < w->n_fns; f++) {
 		size_t len, until = at;
 		while (until < w->n_costs && w->costs[order[until]].function == f)
@@ -337,9 +338,13 @@ static void write_body(struct writer *w)
 			continue;
 		const char *name = fn_name(w, f, &len);
 		output_byte(w->out, '\n');
-		if (w->fns[f].object) {
-			const struct strtab_entry *e = strtab_get(&w->m->strings, w->fns[f].object);
-			write_compressed(w->out, "ob", &object_ids[w->fns[f].object], &next_object_id, e->bytes, e->len);
+		/* ob= lasts until the next: a function of no object after one of some is "???". */
+		uint32_t object = w->fns[f].object;
+		if (object != current_object) {
+			const struct strtab_entry *e = strtab_get(&w->m->strings, object);
+			write_compressed(w->out, "ob", &object_ids[object], &next_object_id,
+					 object ? e->bytes : CALLGRIND_UNKNOWN_FILE, object ? e->len : 3);
+			current_object = object;
 		}
 		write_file(w, "fl", w->fns[f].file);
 		write_compressed(w->out, "fn", &fn_ids[f], &next_fn_id, name, len);

@@ -7,9 +7,15 @@ callgrind_annotate_rows() { # FILE EVENT
 	for inclusive in no yes; do
 		# From /: callgrind_annotate strips the current directory from some names only.
 		(cd / && callgrind_annotate --auto=no --threshold=100 --show="$2" --inclusive=$inclusive "$file" 2> /dev/null) |
-			awk '/file:function/ { rows = 1; getline; next }
+			awk 'function without_object(s,   i, depth) { # " [OBJECT]" at the end, brackets in OBJECT balanced
+				if (s !~ /\]$/) return s
+				for (i = length(s); i > 1; i--) {
+					c = substr(s, i, 1); depth += (c == "]") - (c == "[")
+					if (depth == 0 && substr(s, i - 1, 1) == " ") return substr(s, 1, i - 2) }
+				return s }
+			     /file:function/ { rows = 1; getline; next }
 			     rows && NF { v = $1; gsub(",", "", v); if (v == ".") v = 0
-					  sub(/^ *[0-9,.]+ +(\([ 0-9.]+%\) +)?/, ""); sub(/ \[[^]]*\]$/, ""); gsub(/\t/, " "); print $0 "\t" v }' |
+					  sub(/^ *[0-9,.]+ +(\([ 0-9.]+%\) +)?/, ""); $0 = without_object($0); gsub(/\t/, " "); print $0 "\t" v }' |
 			LC_ALL=C sort > "$TMP/cga.$inclusive"
 	done
 	LC_ALL=C join -t '	' -a1 -a2 -e 0 -o 0,1.2,2.2 "$TMP/cga.no" "$TMP/cga.yes" | awk -F '\t' '$2 != 0 || $3 != 0'

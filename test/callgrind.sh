@@ -59,6 +59,17 @@ for f in testdata/pprof/go/*.pb.gz; do
 		check "callgrind: callgrind_annotate of $f written is the summary, $type" callgrind_written_is_summary "$f" "$type"
 	done < "$TMP/cg.types"
 done
+for f in testdata/perf/*.perf; do
+	for type in $("$PROF" -q -t tables "$f" | awk -F '\t' '/^# sample_types/ { rows = 1; getline; next }
+		rows && /^$/ { rows = 0 } rows { print $1 }'); do
+		check "callgrind: callgrind_annotate of $f written is the summary, $type" callgrind_written_is_summary "$f" "$type"
+	done
+done
+# perf's command root has no DSO: callgrind_annotate shows it in no object
+# ("???"), not in the object of the function written before it.
+check "callgrind: a function of no object after one of some is in none" sh -c \
+	'"$1" -q -t callgrind "$2" > "$3" && callgrind_annotate --auto=no --inclusive=yes "$3" | grep -q "???:R \[???\]\$"' \
+	sh "$PROF" testdata/perf/r-loop.perf "$TMP/root.callgrind"
 
 # What the graph carries besides costs.
 check "callgrind: summary: and totals: kept in meta" \

@@ -251,15 +251,6 @@ cpuprofile_folded_is_devtools() {
 		"$PROF" -q -f cpuprofile -t folded -s samples "$1" | folded_sums > "$TMP/got" && cmp -s "$TMP/want" "$TMP/got"
 }
 go_reads_prof_pprof() { converts_to_pprof "$1" "$TMP/c.pb.gz" && go_accepts "$TMP/c.pb.gz"; }
-speedscope_profiles_are_reference() {
-	n=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).profiles.length)' "$1") || return 1
-	k=0
-	while [ "$k" -lt "$n" ]; do
-		node test/node/speedscope-folded.cjs "$1" "$k" | LC_ALL=C sort > "$TMP/want" &&
-			"$PROF" -q -f speedscope -t folded -s "$k" "$1" | LC_ALL=C sort | cmp -s - "$TMP/want" || return 1
-		k=$((k + 1))
-	done
-}
 while read -r f; do
 	if grep -q '"nodes"' "$f"; then
 		cross "$f" devtools-folded cpuprofile_folded_is_devtools "$f"

@@ -95,15 +95,6 @@ check "refused: nesting deeper than 64" says 1 'nested deeper than 64 levels' "$
 # reference reading's in node (test/node/speedscope-folded.cjs); the app
 # shows a one-profile file and prof's speedscope JSON of it the same, frame
 # for frame; the app's export of prof's output reads as prof's output does.
-profiles_are_reference() { # SPEEDSCOPE_JSON
-	n=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).profiles.length)' "$1") || return 1
-	k=0
-	while [ "$k" -lt "$n" ]; do
-		node test/node/speedscope-folded.cjs "$1" "$k" | LC_ALL=C sort > "$TMP/want" &&
-			"$PROF" -q -f speedscope -t folded -s "$k" "$1" | LC_ALL=C sort | cmp -s - "$TMP/want" || return 1
-		k=$((k + 1))
-	done
-}
 app_shows_the_same() { # SPEEDSCOPE_JSON
 	"$PROF" -q -t speedscope -o "$TMP/again.speedscope.json" "$1" || return 1
 	for x in "$1" "$TMP/again.speedscope.json"; do
@@ -113,7 +104,7 @@ app_shows_the_same() { # SPEEDSCOPE_JSON
 	[ -s "$TMP/view.${1##*/}" ] && cmp -s "$TMP/view.${1##*/}" "$TMP/view.again.speedscope.json"
 }
 for f in testdata/speedscope/*.speedscope.json; do
-	check "each profile of $f is the reference reading's" profiles_are_reference "$f"
+	check "each profile of $f is the reference reading's" speedscope_profiles_are_reference "$f"
 	check "$f is sniffed" prints 0 '(speedscope)' sh -c '"$0" -t summary < "$1"' "$PROF" "$f"
 done
 for f in testdata/speedscope/node-default.speedscope.json testdata/speedscope/go_cpu.speedscope.json; do

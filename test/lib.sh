@@ -257,3 +257,12 @@ replays_cleanly() { # FILE FORMAT (or any)
 	done
 	return 0
 }
+speedscope_profiles_are_reference() { # SPEEDSCOPE_JSON: each profile's folded stacks are a reference reading's in node
+	n=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).profiles.length)' "$1") || return 1
+	k=0
+	while [ "$k" -lt "$n" ]; do
+		node test/node/speedscope-folded.cjs "$1" "$k" | LC_ALL=C sort > "$TMP/want" &&
+			"$PROF" -q -f speedscope -t folded -s "$k" "$1" | LC_ALL=C sort | cmp -s - "$TMP/want" || return 1
+		k=$((k + 1))
+	done
+}

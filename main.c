@@ -153,7 +153,7 @@ static void usage(FILE *f)
 	      "                      keep the samples with 0-based index FROM to before TO,\n"
 	      "                      in time order (either end may be left out)\n"
 	      "      --time FROM:TO  keep the samples that started FROM to before TO seconds\n"
-	      "                      after the first (inputs with times: Rprof)\n"
+	      "                      after the first (inputs with times: Rprof, .cpuprofile)\n"
 	      "      --diff-base FILE\n"
 	      "                      subtract FILE's profile, as go tool pprof -diff_base\n"
 	      "      --normalize     first scale the profile to the base's totals\n"

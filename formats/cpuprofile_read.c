@@ -495,7 +495,7 @@ int cpuprofile_read(struct input *in, struct model *m)
 	r.m = m;
 	json_begin(&r.j, in);
 	model_add_sample_type(m, "samples", "count");
-	model_add_sample_type(m, "wall", "microseconds");
+	m->timeline_type = model_add_sample_type(m, "wall", "microseconds");
 	model_set_meta(m, "default_sample_type", "samples");
 	m->rules.strict_r = 0;
 	int rc = read_profile(&r);

@@ -19,6 +19,7 @@
 #include "../base/alloc.h"
 #include "../base/diag.h"
 #include "merge.h"
+#include "view.h"
 
 struct lines {
 	struct model_line *at;
@@ -317,14 +318,24 @@ int filter_wanted(const struct filter_spec *f)
 	       f->first_sample || f->end_sample != UINT64_MAX || f->has_time;
 }
 
-/* The index of the first sample that starts at `us` or later, each taking its run's interval. */
+/* How long a row's samples last, each: its run's interval, or its timeline type's value. */
+static uint64_t sample_us(const struct model *m, const struct model_row *r, uint64_t unit_ns)
+{
+	if (m->sessions.n_runs)
+		return m->sessions.runs[r->run].interval_us;
+	int64_t v = r->values[m->timeline_type];
+	return v > 0 ? (uint64_t)((double)v * (double)unit_ns / 1000.0) : 0;
+}
+
+/* The index of the first sample that starts at `us` or later. */
 static uint64_t first_sample_at(const struct model *m, uint64_t us)
 {
 	uint64_t elapsed = 0, index = 0;
+	uint64_t unit_ns = m->sessions.n_runs ? 0 : view_unit_ns(model_cstr(m, m->sample_types[m->timeline_type].unit));
 	struct row_cursor rows;
 	rows_begin(m, &rows);
 	for (const struct model_row *r; (r = rows_next(&rows)); index += r->repeat) {
-		uint64_t interval = m->sessions.runs[r->run].interval_us;
+		uint64_t interval = sample_us(m, r, unit_ns);
 		if (elapsed >= us)
 			break;
 		uint64_t need = interval ? (us - elapsed + interval - 1) / interval : 0;
@@ -345,8 +356,9 @@ static int time_window(const struct model *m, const struct filter_spec *f, uint6
 	*end = f->end_sample;
 	if (!f->has_time)
 		return 0;
-	if (!m->sessions.n_runs) {
-		diag_error(NULL, 0, "--time needs samples with times (an Rprof file's intervals); this input has none: try --samples");
+	if (!m->sessions.n_runs && m->timeline_type == SIZE_MAX) {
+		diag_error(NULL, 0, "--time needs samples with times (an Rprof file's intervals, a .cpuprofile's "
+				    "wall time); this input has none: try --samples");
 		return -1;
 	}
 	uint64_t from = first_sample_at(m, f->from_us), to = f->to_us == UINT64_MAX ? UINT64_MAX : first_sample_at(m, f->to_us);

@@ -266,6 +266,7 @@ int model_merge(struct model *dst, const struct model *src, const char *src_name
 static void copy_header(struct model *dst, const struct model *src, const struct maps *mp)
 {
 	dst->rules = src->rules;
+	dst->timeline_type = src->timeline_type;
 	dst->n_meta = 0; /* src's meta has its own "version" */
 	for (size_t i = 0; i < src->n_meta; i++)
 		model_add_meta(dst, mp->strings[src->meta[i].key], mp->strings[src->meta[i].value]);

@@ -14,6 +14,7 @@ void model_init(struct model *m)
 	strtab_init(&m->strings);
 	rows_init(&m->rows);
 	m->rules.strict_r = 1;
+	m->timeline_type = SIZE_MAX;
 	model_set_meta(m, "version", "1.0");
 	/* Stack id 0 is the empty stack; it has no location of its own. */
 	grow((void **)&m->stacks, &m->cap_stacks, 1, sizeof *m->stacks);

@@ -219,6 +219,13 @@ struct model {
 	/* Rows before this index may not absorb the next sample. */
 	size_t merge_barrier;
 
+	/*
+	 * A sample type whose value is the time from a sample to the next
+	 * (a .cpuprofile's wall time), so that samples have times without
+	 * runs: --time counts by it. SIZE_MAX: none.
+	 */
+	size_t timeline_type;
+
 	/* What only some inputs carry (see the top of this file). */
 	struct model_sessions sessions;
 	struct model_native native;

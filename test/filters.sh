@@ -254,3 +254,16 @@ colours_follow_changes() {
 			kinds[grew "" shrank]++ } END { exit bad || !kinds["10"] || !kinds["01"] }'
 }
 check "... red boxes grew, blue ones shrank, near-white ones did not change" colours_follow_changes
+# --time on a .cpuprofile: sample i started at the sum of timeDeltas 1..i
+# after the first; node counts the samples in the window off the JSON.
+cpuprofile_window_count() { # FILE FROM TO
+	node -e 'const p = JSON.parse(require("fs").readFileSync(process.argv[1])), from = +process.argv[2] * 1e6, to = +process.argv[3] * 1e6;
+		let t = 0, n = 0; p.timeDeltas.forEach((d, i) => { if (i > 0) t += Math.max(d, 0); if (t >= from && t < to) n++; }); console.log(n);' "$@"
+}
+cpuprofile_time_is_node() { # FILE FROM TO
+	want=$(cpuprofile_window_count "$@") &&
+		[ "$("$PROF" -q --time "$2:$3" -s samples -t folded "$1" | awk '{ s += $NF } END { print s + 0 }')" = "$want" ]
+}
+check "--time on a .cpuprofile counts the samples node finds in the window" \
+	cpuprofile_time_is_node testdata/cpuprofile/default.cpuprofile 0.1 0.2
+check "... from the start" cpuprofile_time_is_node testdata/cpuprofile/interval100.cpuprofile 0 0.05

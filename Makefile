@@ -38,7 +38,7 @@ LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(wildcard test/unit/*.c)
 UNIT_OBJ = $(UNIT_SRC:%.c=$(BUILD)/%.o)
 
-.PHONY: all check demo regen goldens install uninstall clean man-lint fuzz fuzz-targets bench
+.PHONY: all check demo regen goldens install uninstall clean man-lint fuzz fuzz-targets bench cross-check
 
 all: prof
 
@@ -87,6 +87,13 @@ else
 check: $(BUILD)/prof $(BUILD)/unit
 	sh test/run.sh $(BUILD)
 endif
+
+# Other projects' files in the shared corpus beside the clone (CI): the
+# scripts run the binary and the unit driver, so both are built first.
+SHARED ?= ../shared
+cross-check: $(BUILD)/prof $(BUILD)/unit
+	BUILD=$(BUILD) sh test/cross-check.sh $(SHARED)
+	PROF=$(BUILD)/prof sh test/flamegraph-peers.sh $(SHARED)
 
 # Times conversions beside gzip and go tool pprof; appends to bench/RESULTS.md.
 bench: prof

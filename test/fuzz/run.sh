@@ -7,9 +7,12 @@
 seconds=${1:-60}
 cd "$(dirname "$0")/../.." || exit 2
 status=0
-for target in rprof pprof lispworks folded perf callgrind cpuprofile speedscope any; do
+# The targets are what `make fuzz` built (the Makefile's FUZZ_TARGETS).
+for binary in build-fuzz/fuzz_*; do
+	case $binary in *.*) continue ;; esac # the compiler's .d files
+	target=${binary#build-fuzz/fuzz_}
 	mkdir -p "build-fuzz/corpus-$target"
-	./build-fuzz/fuzz_$target -seed=1 -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -print_final_stats=1 \
+	"$binary" -seed=1 -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -print_final_stats=1 \
 		-timeout=20 -close_fd_mask=2 -artifact_prefix="build-fuzz/crash-$target-" \
 		"build-fuzz/corpus-$target" "test/fuzz/corpus/$target" > "build-fuzz/$target.log" 2>&1
 	rc=$?

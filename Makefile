@@ -100,7 +100,7 @@ bench: prof
 	sh bench/run.sh
 
 # libFuzzer targets, one per reader and one that sniffs (needs clang).
-FUZZ_TARGETS = rprof pprof lispworks folded perf callgrind cpuprofile speedscope any
+FUZZ_TARGETS = rprof pprof lispworks folded perf legacy callgrind cpuprofile speedscope any
 
 fuzz:
 	$(MAKE) FUZZ=1 fuzz-targets

@@ -19,6 +19,7 @@ enum { PROBE_DOUBTFUL = 50 };
 	X(lispworks)  \
 	X(folded)     \
 	X(perf)       \
+	X(legacy)     \
 	X(callgrind)  \
 	X(speedscope) \
 	X(cpuprofile) \

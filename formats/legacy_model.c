@@ -1,0 +1,696 @@
+/*
+ * Legacy pprof: the memory map, and the step from a legacy_profile to the
+ * model (legacy.h). Both follow Go's profile package so that `go tool
+ * pprof -raw` shows the same profile whether it reads the legacy file or
+ * prof's pprof of it: which map lines count (executable ones, in
+ * /proc/PID/maps form or the brief "START-END: FILE" form, after a glog
+ * prefix is cut and "$key" assignments replaced), how neighbouring
+ * mappings merge, which mapping is the main binary, the location order
+ * and the mapping each address gets.
+ */
+#include "legacy.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../base/alloc.h"
+#include "../base/diag.h"
+#include "../base/hashidx.h"
+
+enum { MAX_ATTRS = 256 };
+
+/* Go's \s in its patterns; TrimSpace also takes \v. */
+static int is_space(char c)
+{
+	return legacy_is_space(c);
+}
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int is_hex(char c)
+{
+	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static int is_perm(char c)
+{
+	return c == '-' || c == 'r' || c == 'w' || c == 'x' || c == 'p';
+}
+
+static int not_space(char c)
+{
+	return !is_space(c);
+}
+
+struct span {
+	const char *s;
+	size_t len;
+};
+
+static size_t run(const char *s, size_t len, size_t *i, int (*in_class)(char))
+{
+	size_t from = *i;
+	while (*i < len && in_class(s[*i]))
+		(*i)++;
+	return *i - from;
+}
+
+/* "\s+" then a run of the class (at least one); the run, or 0 leaving *i. */
+static int spaced(const char *s, size_t len, size_t *i, int (*in_class)(char), struct span *out)
+{
+	size_t j = *i;
+	if (run(s, len, &j, is_space) == 0)
+		return 0;
+	const char *from = s + j;
+	if (run(s, len, &j, in_class) == 0)
+		return 0;
+	*out = (struct span){ from, (size_t)(s + j - from) };
+	*i = j;
+	return 1;
+}
+
+static int has_0x(const char *s, size_t len, size_t i)
+{
+	return i + 1 < len && s[i] == '0' && s[i + 1] == 'x';
+}
+
+/* "(?:0x)?([[:xdigit:]]+)" from *i, trying the prefix first as Go does. */
+static int hex_number(const char *s, size_t len, size_t *i, struct span *out)
+{
+	for (int with_0x = has_0x(s, len, *i); with_0x >= 0; with_0x--) {
+		size_t j = *i + (with_0x ? 2 : 0);
+		const char *from = s + j;
+		if (run(s, len, &j, is_hex)) {
+			*out = (struct span){ from, (size_t)(s + j - from) };
+			*i = j;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * "^\s*(?:0x)?HEX[\s-]?\s*(?:0x)?HEX:?": a range. With nothing between
+ * the numbers, Go's backtracking gives the second one the last digit.
+ */
+static int hex_range(const char *s, size_t len, size_t *i, struct span *start, struct span *end)
+{
+	run(s, len, i, is_space);
+	if (!hex_number(s, len, i, start))
+		return 0;
+	size_t j = *i;
+	if (j < len && (is_space(s[j]) || s[j] == '-'))
+		j++;
+	run(s, len, &j, is_space);
+	if (!hex_number(s, len, &j, end)) {
+		if (start->len < 2)
+			return 0;
+		start->len--;
+		j = *i - 1;
+		if (!hex_number(s, len, &j, end))
+			return 0;
+	}
+	if (j < len && s[j] == ':')
+		j++;
+	*i = j;
+	return 1;
+}
+
+struct map_entry {
+	struct span start, end, perm, offset, file, build_id;
+};
+
+/* procMapsRE's tail after the range: [perm] [offset] DEV INODE [file], Go's order of tries. */
+static int proc_maps_tail(const char *s, size_t len, size_t i, struct map_entry *e)
+{
+	for (int take_perm = 1; take_perm >= 0; take_perm--)
+		for (int take_offset = 1; take_offset >= 0; take_offset--) {
+			size_t j = i;
+			struct span perm = { "", 0 }, offset = { "", 0 }, dev, inode, file = { "", 0 };
+			if (take_perm && !spaced(s, len, &j, is_perm, &perm))
+				continue;
+			if (take_offset && !spaced(s, len, &j, is_hex, &offset))
+				continue;
+			if (!spaced(s, len, &j, is_hex, &dev) || j >= len || s[j] != ':')
+				continue;
+			j++;
+			if (run(s, len, &j, is_hex) == 0 || !spaced(s, len, &j, is_digit, &inode))
+				continue;
+			spaced(s, len, &j, not_space, &file);
+			e->perm = perm, e->offset = offset, e->file = file;
+			return 1;
+		}
+	return 0;
+}
+
+/* briefMapsRE's tail: every part optional, each taken when it is there. */
+static void brief_maps_tail(const char *s, size_t len, size_t i, struct map_entry *e)
+{
+	spaced(s, len, &i, is_perm, &e->perm);
+	spaced(s, len, &i, not_space, &e->file);
+	size_t j = i;
+	if (run(s, len, &j, is_space) && j + 1 < len && s[j] == '(' && s[j + 1] == '@') {
+		size_t k = j + 2;
+		const char *from = s + k;
+		if (run(s, len, &k, is_hex) && k < len && s[k] == ')') {
+			e->offset = (struct span){ from, (size_t)(s + k - from) };
+			i = k + 1;
+		}
+	}
+	spaced(s, len, &i, is_hex, &e->build_id);
+}
+
+/* 1 and the entry, or 0 when the line is no map entry. */
+static int map_entry(const char *s, size_t len, struct map_entry *e)
+{
+	memset(e, 0, sizeof *e);
+	size_t i = 0;
+	if (!hex_range(s, len, &i, &e->start, &e->end))
+		return 0;
+	if (!proc_maps_tail(s, len, i, e))
+		brief_maps_tail(s, len, i, e);
+	return 1;
+}
+
+/* strconv.ParseUint(s, 16, 64): 0 when it does not fit. */
+static int hex_value(struct span t, uint64_t *v)
+{
+	*v = 0;
+	for (size_t k = 0; k < t.len; k++) {
+		char c = t.s[k];
+		unsigned d = is_digit(c) ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
+		if (*v >> 60)
+			return 0;
+		*v = *v << 4 | d;
+	}
+	return 1;
+}
+
+static char *copy(struct span t)
+{
+	char *c = xmalloc(t.len + 1);
+	if (t.len)
+		memcpy(c, t.s, t.len);
+	c[t.len] = 0;
+	return c;
+}
+
+/* 1: an executable mapping added; 0: a line that is no entry; -1: an entry skipped. */
+static int add_mapping(struct legacy_profile *p, const char *s, size_t len)
+{
+	struct map_entry e;
+	struct legacy_mapping m = { 0, 0, 0, NULL, NULL };
+	if (!map_entry(s, len, &e) || !hex_value(e.start, &m.start) || !hex_value(e.end, &m.limit) ||
+	    !hex_value(e.offset, &m.offset))
+		return 0;
+	if (e.perm.len && !memchr(e.perm.s, 'x', e.perm.len))
+		return -1;
+	m.file = copy(e.file);
+	m.build_id = copy(e.build_id);
+	grow((void **)&p->mappings, &p->cap_mappings, p->n_mappings + 1, sizeof *p->mappings);
+	p->mappings[p->n_mappings++] = m;
+	return 1;
+}
+
+/* glog's "file.cc:123] " before a line (Go's logInfoRE). */
+static void cut_log_prefix(const char **s, size_t *len)
+{
+	size_t k = 0;
+	while (k < *len && (*s)[k] != '[' && (*s)[k] != ']')
+		k++;
+	if (k >= *len || (*s)[k] != ']' || k + 1 >= *len || !is_space((*s)[k + 1]))
+		return;
+	size_t j = k;
+	while (j > 0 && is_digit((*s)[j - 1]))
+		j--;
+	if (j == k || j < 2 || (*s)[j - 1] != ':')
+		return;
+	*s += k + 2;
+	*len -= k + 2;
+}
+
+/* Replaces "$key" by its value, the first assignment winning where several match. */
+static void replace_attrs(const struct legacy_profile *p, const char *s, size_t len, char **out,
+			  size_t *out_len, size_t *cap)
+{
+	*out_len = 0;
+	for (size_t i = 0; i < len;) {
+		const char *value = NULL;
+		size_t key_len = 0;
+		for (size_t a = 0; a < p->n_attrs && !value; a++) {
+			key_len = strlen(p->attrs[a].key);
+			if (key_len <= len - i && memcmp(s + i, p->attrs[a].key, key_len) == 0)
+				value = p->attrs[a].value;
+		}
+		const char *piece = value ? value : s + i;
+		size_t piece_len = value ? strlen(value) : 1;
+		grow((void **)out, cap, *out_len + piece_len + 1, 1);
+		memcpy(*out + *out_len, piece, piece_len);
+		*out_len += piece_len;
+		i += value ? key_len : 1;
+	}
+}
+
+static void add_attr(struct legacy_profile *p, const char *s, size_t len, const char *source)
+{
+	const char *eq = memchr(s, '=', len);
+	if (!eq)
+		return;
+	if (p->n_attrs == MAX_ATTRS) {
+		diag_warn(source, 0, "more than %d assignments in the memory map; the rest are ignored",
+			  MAX_ATTRS);
+		p->n_attrs++;
+		return;
+	}
+	if (p->n_attrs > MAX_ATTRS)
+		return;
+	const char *key = s, *value = eq + 1;
+	size_t key_len = (size_t)(eq - s), value_len = len - key_len - 1;
+	legacy_trim(&key, &key_len);
+	legacy_trim(&value, &value_len);
+	char *dollar = xmalloc(key_len + 2);
+	dollar[0] = '$';
+	memcpy(dollar + 1, key, key_len);
+	dollar[key_len + 1] = 0;
+	grow((void **)&p->attrs, &p->cap_attrs, p->n_attrs + 1, sizeof *p->attrs);
+	p->attrs[p->n_attrs++] = (struct legacy_attr){ dollar, copy((struct span){ value, value_len }) };
+}
+
+int legacy_read_maps(struct legacy_profile *p, struct lines *t)
+{
+	const char *s;
+	size_t len, cap = 0, line_len;
+	char *line = NULL;
+	int rc;
+	t->check_nul = 0;
+	while ((rc = lines_next(t, &s, &len)) > 0) {
+		cut_log_prefix(&s, &len);
+		replace_attrs(p, s, len, &line, &line_len, &cap);
+		if (add_mapping(p, line ? line : "", line_len) == 0)
+			add_attr(p, line ? line : "", line_len, t->in->name);
+	}
+	free(line);
+	return rc;
+}
+
+void legacy_free(struct legacy_profile *p)
+{
+	for (size_t i = 0; i < p->n_mappings; i++)
+		free(p->mappings[i].file), free(p->mappings[i].build_id);
+	for (size_t i = 0; i < p->n_attrs && i < MAX_ATTRS; i++)
+		free(p->attrs[i].key), free(p->attrs[i].value);
+	for (size_t i = 0; i < p->n_symbols; i++)
+		free(p->symbols[i].function), free(p->symbols[i].file);
+	free(p->mappings);
+	free(p->attrs);
+	free(p->symbols);
+	free(p->owned_type);
+	free(p->owned_unit);
+	free(p->samples);
+	free(p->addresses);
+}
+
+struct legacy_sample *legacy_add_sample(struct legacy_profile *p)
+{
+	grow((void **)&p->samples, &p->cap_samples, p->n_samples + 1, sizeof *p->samples);
+	struct legacy_sample *s = &p->samples[p->n_samples++];
+	memset(s, 0, sizeof *s);
+	s->first_address = p->n_addresses;
+	return s;
+}
+
+void legacy_push_address(struct legacy_profile *p, uint64_t address)
+{
+	grow((void **)&p->addresses, &p->cap_addresses, p->n_addresses + 1, sizeof *p->addresses);
+	p->addresses[p->n_addresses++] = address;
+	p->samples[p->n_samples - 1].n_addresses++;
+}
+
+/* Go's libRx, "([.]so$|[.]so[._][0-9]+)": a shared library's name. */
+static int is_library(const char *file)
+{
+	for (const char *at = file; (at = strstr(at, ".so")); at++)
+		if (at[3] == 0 || ((at[3] == '.' || at[3] == '_') && is_digit(at[4])))
+			return 1;
+	return 0;
+}
+
+/* The main binary, by Go's guess: a named file that is no library and no "[vdso]". */
+static int is_main_binary(const char *file)
+{
+	size_t n = strlen(file), k = 0;
+	char *clean = xmalloc(n + 1);
+	for (size_t i = 0; i < n;)
+		if (strncmp(file + i, "(deleted)", 9) == 0)
+			i += 9;
+		else
+			clean[k++] = file[i++];
+	const char *s = clean;
+	legacy_trim(&s, &k);
+	char *name = xmalloc(k + 1);
+	memcpy(name, s, k);
+	name[k] = 0;
+	int main = k > 0 && !is_library(name) && name[0] != '[';
+	free(name);
+	free(clean);
+	return main;
+}
+
+static int adjacent(const struct legacy_mapping *a, const struct legacy_mapping *b)
+{
+	if (*a->file && *b->file && strcmp(a->file, b->file) != 0)
+		return 0;
+	if (*a->build_id && *b->build_id && strcmp(a->build_id, b->build_id) != 0)
+		return 0;
+	if (a->limit != b->start)
+		return 0;
+	return !(a->offset && b->offset && a->offset + (a->limit - a->start) != b->offset);
+}
+
+static void take_string(char **to, char **from)
+{
+	if (**from) {
+		free(*to);
+		*to = *from;
+		*from = NULL;
+	}
+}
+
+/* Go's massageMappings: neighbours split from one mapping merge; the main binary goes first. */
+static void massage_mappings(struct legacy_profile *p)
+{
+	size_t n = p->n_mappings ? 1 : 0;
+	for (size_t i = 1; i < p->n_mappings; i++) {
+		struct legacy_mapping *last = &p->mappings[n - 1], *m = &p->mappings[i];
+		if (adjacent(last, m)) {
+			last->limit = m->limit;
+			take_string(&last->file, &m->file);
+			take_string(&last->build_id, &m->build_id);
+			free(m->file);
+			free(m->build_id);
+			continue;
+		}
+		p->mappings[n++] = *m;
+	}
+	p->n_mappings = n;
+	for (size_t i = 0; i < n; i++)
+		if (is_main_binary(p->mappings[i].file)) {
+			struct legacy_mapping first = p->mappings[0];
+			p->mappings[0] = p->mappings[i];
+			p->mappings[i] = first;
+			break;
+		}
+}
+
+/* Go's fixes for handlers that map the main binary oddly (remapMappingIDs). */
+static void fix_main_mapping(struct legacy_profile *p)
+{
+	if (p->n_mappings > 1 && strncmp(p->mappings[0].file, "/anon_hugepage", 14) == 0 &&
+	    p->mappings[0].limit == p->mappings[1].start) {
+		free(p->mappings[0].file);
+		free(p->mappings[0].build_id);
+		memmove(p->mappings, p->mappings + 1, --p->n_mappings * sizeof *p->mappings);
+	}
+	if (p->n_mappings && p->mappings[0].start - p->mappings[0].offset == 0x400000) {
+		p->mappings[0].start = 0x400000;
+		p->mappings[0].offset = 0;
+	}
+}
+
+/* The mapping of an address, as Go finds it; a made-up one covering all when none does. */
+static uint32_t mapping_of(struct legacy_profile *p, uint64_t a, uint32_t *fake)
+{
+	if (a == 0)
+		return MODEL_NONE;
+	for (size_t i = 0; i < p->n_mappings; i++)
+		if (p->mappings[i].start <= a && a < p->mappings[i].limit)
+			return (uint32_t)i;
+	/* Handlers that lost the first part of a mapping split in two. */
+	for (size_t i = 0; i < p->n_mappings; i++) {
+		struct legacy_mapping *m = &p->mappings[i];
+		if (m->offset && m->start - m->offset <= a && a < m->start) {
+			m->start -= m->offset;
+			m->offset = 0;
+			return (uint32_t)i;
+		}
+	}
+	if (*fake == MODEL_NONE) {
+		grow((void **)&p->mappings, &p->cap_mappings, p->n_mappings + 1, sizeof *p->mappings);
+		p->mappings[p->n_mappings] = (struct legacy_mapping){ 0, UINT64_MAX, 0, copy((struct span){ "", 0 }),
+								      copy((struct span){ "", 0 }) };
+		*fake = (uint32_t)p->n_mappings++;
+	}
+	return *fake;
+}
+
+/* Locations: one per address, in the order samples first use them. */
+struct locations {
+	uint64_t *addresses;
+	uint32_t *mapping, *model_id;
+	size_t n, cap;
+	struct hashidx index;
+	/* Java's: each location's function (an index into `functions`) and line. */
+	uint32_t *function;
+	int64_t *line;
+	const struct legacy_symbol **functions; /* the symbol line that named each first */
+	size_t n_functions, cap_functions;
+	struct hashidx function_index;
+};
+
+static int same_address(const void *ctx, uint32_t id, const void *key)
+{
+	return ((const struct locations *)ctx)->addresses[id] == *(const uint64_t *)key;
+}
+
+static uint32_t location_of(struct locations *l, uint64_t a, int add)
+{
+	uint64_t h = hash_mix(a, 0);
+	uint32_t id = hashidx_find(&l->index, h, same_address, l, &a);
+	if (id != HASHIDX_NONE || !add)
+		return id;
+	grow((void **)&l->addresses, &l->cap, l->n + 1, sizeof *l->addresses);
+	l->addresses[l->n] = a;
+	hashidx_insert(&l->index, h, (uint32_t)l->n);
+	return (uint32_t)l->n++;
+}
+
+static void number_locations(const struct legacy_profile *p, struct locations *l)
+{
+	for (size_t i = 0; i < p->n_samples; i++)
+		for (size_t k = 0; k < p->samples[i].n_addresses; k++)
+			location_of(l, p->addresses[p->samples[i].first_address + k], 1);
+}
+
+/*
+ * The profiler's leaf may come twice, from the signal context and from
+ * unwinding, the second adjusted by -1 (Go's cleanupDuplicateLocations,
+ * applied after the locations are numbered, as Go does).
+ */
+static void drop_duplicate_leaves(struct legacy_profile *p)
+{
+	for (size_t i = 0; i < p->n_samples; i++) {
+		struct legacy_sample *s = &p->samples[i];
+		uint64_t *a = s->n_addresses > 1 ? p->addresses + s->first_address : NULL;
+		if (a && a[0] == a[1] + 1) {
+			memmove(a + 1, a + 2, (s->n_addresses - 2) * sizeof *a);
+			s->n_addresses--;
+		}
+	}
+}
+
+static int same_function(const void *ctx, uint32_t id, const void *key)
+{
+	return strcmp(((const struct locations *)ctx)->functions[id]->function, (const char *)key) == 0;
+}
+
+/* A function per name, its file the first line's that named it (Go's parseJavaLocations). */
+static uint32_t function_of(struct locations *l, const struct legacy_symbol *sym)
+{
+	uint64_t h = hash_bytes(sym->function, strlen(sym->function));
+	uint32_t id = hashidx_find(&l->function_index, h, same_function, l, sym->function);
+	if (id != HASHIDX_NONE)
+		return id;
+	grow((void **)&l->functions, &l->cap_functions, l->n_functions + 1, sizeof *l->functions);
+	l->functions[l->n_functions] = sym;
+	hashidx_insert(&l->function_index, h, (uint32_t)l->n_functions);
+	return (uint32_t)l->n_functions++;
+}
+
+/* Each symbol line names the location at its address, the last line winning. */
+static void resolve_symbols(const struct legacy_profile *p, struct locations *l)
+{
+	l->function = xmalloc((l->n + 1) * sizeof *l->function);
+	l->line = xmalloc((l->n + 1) * sizeof *l->line);
+	for (size_t i = 0; i < l->n; i++)
+		l->function[i] = MODEL_NONE, l->line[i] = 0;
+	for (size_t i = 0; i < p->n_symbols; i++) {
+		uint32_t at = location_of(l, p->symbols[i].address, 0);
+		if (at == HASHIDX_NONE)
+			continue;
+		l->function[at] = function_of(l, &p->symbols[i]);
+		l->line[at] = p->symbols[i].line;
+	}
+}
+
+/* Functions in the order locations first use them, as Go numbers them; their model ids. */
+static uint32_t *add_functions(struct locations *l, struct model *m)
+{
+	uint32_t *model_id = xmalloc((l->n_functions + 1) * sizeof *model_id), next = 1;
+	for (size_t i = 0; i < l->n_functions; i++)
+		model_id[i] = MODEL_NONE;
+	for (size_t i = 0; i < l->n; i++) {
+		uint32_t f = l->function[i];
+		if (f == MODEL_NONE || model_id[f] != MODEL_NONE)
+			continue;
+		const struct legacy_symbol *sym = l->functions[f];
+		uint32_t name = model_str(m, sym->function, strlen(sym->function));
+		struct model_function mf = { name, name, model_str(m, sym->file, strlen(sym->file)), 0, 0, next++, { 0, 0, 0, 0 } };
+		model_id[f] = model_function(m, &mf);
+	}
+	return model_id;
+}
+
+/* The frames Go's viewers drop from such profiles (Go's addLegacyFrameInfo), by sample types. */
+static const char alloc_frames[] =
+	"calloc|cfree|malloc|free|memalign|do_memalign|(__)?posix_memalign|pvalloc|valloc|realloc|"
+	"tcmalloc::.*|tc_calloc|tc_cfree|tc_malloc|tc_free|tc_memalign|tc_posix_memalign|tc_pvalloc|"
+	"tc_valloc|tc_realloc|tc_new|tc_delete|tc_newarray|tc_deletearray|tc_new_nothrow|"
+	"tc_newarray_nothrow|malloc_zone_malloc|malloc_zone_calloc|malloc_zone_valloc|"
+	"malloc_zone_realloc|malloc_zone_memalign|malloc_zone_free|runtime\\..*|BaseArena::.*|"
+	"(::)?do_malloc_no_errno|(::)?do_malloc_pages|(::)?do_malloc|DoSampledAllocation|"
+	"MallocedMemBlock::MallocedMemBlock|_M_allocate|__builtin_(vec_)?delete|"
+	"__builtin_(vec_)?new|__gnu_cxx::new_allocator::allocate|__libc_malloc|"
+	"__malloc_alloc_template::allocate|allocate|cpp_alloc|operator new(\\[\\])?|"
+	"simple_alloc::allocate";
+static const char alloc_keep_frames[] = "runtime\\.panic|runtime\\.reflectcall|runtime\\.call[0-9]*";
+static const char cpu_profiler_frames[] =
+	"ProfileData::Add|ProfileData::prof_handler|CpuProfiler::prof_handler|__pthread_sighandler|__restore";
+static const char lock_frames[] =
+	"RecordLockProfileData|(base::)?RecordLockProfileData.*|(base::)?SubmitMutexProfileData.*|"
+	"(base::)?SubmitSpinLockProfileData.*|(base::Mutex::)?AwaitCommon.*|(base::Mutex::)?Unlock.*|"
+	"(base::Mutex::)?UnlockSlow.*|(base::Mutex::)?ReaderUnlock.*|(base::MutexLock::)?~MutexLock.*|"
+	"(Mutex::)?AwaitCommon.*|(Mutex::)?Unlock.*|(Mutex::)?UnlockSlow.*|(Mutex::)?ReaderUnlock.*|"
+	"(MutexLock::)?~MutexLock.*|(SpinLock::)?Unlock.*|(SpinLock::)?SlowUnlock.*|"
+	"(SpinLockHolder::)?~SpinLockHolder.*";
+
+static int types_are(const struct legacy_profile *p, const char *const *names, size_t n)
+{
+	if (p->n_types != n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(p->types[i][0], names[i]) != 0)
+			return 0;
+	return 1;
+}
+
+static void set_frame_rules(const struct legacy_profile *p, struct model *m)
+{
+	static const char *const heap[][4] = { { "allocations", "size" },
+					       { "objects", "space" },
+					       { "inuse_objects", "inuse_space" },
+					       { "alloc_objects", "alloc_space" } };
+	static const char *const go_heap[] = { "alloc_objects", "alloc_space", "inuse_objects", "inuse_space" };
+	static const char *const contention[] = { "contentions", "delay" };
+	int is_heap = types_are(p, go_heap, 4);
+	for (size_t i = 0; i < 4; i++)
+		is_heap |= types_are(p, heap[i], 2);
+	if (is_heap) {
+		model_set_meta(m, "drop_frames", alloc_frames);
+		model_set_meta(m, "keep_frames", alloc_keep_frames);
+	} else {
+		model_set_meta(m, "drop_frames", types_are(p, contention, 2) ? lock_frames : cpu_profiler_frames);
+	}
+}
+
+static void set_meta_int(struct model *m, const char *key, int64_t v)
+{
+	char text[24];
+	if (v == 0)
+		return;
+	snprintf(text, sizeof text, "%lld", (long long)v);
+	model_set_meta(m, key, text);
+}
+
+static void add_mappings(const struct legacy_profile *p, struct model *m)
+{
+	for (size_t i = 0; i < p->n_mappings; i++) {
+		const struct legacy_mapping *lm = &p->mappings[i];
+		struct model_mapping mm = { i + 1, lm->start, lm->limit, lm->offset,
+					    model_str(m, lm->file, strlen(lm->file)),
+					    model_str(m, lm->build_id, strlen(lm->build_id)), 0, 0, 0, 0 };
+		model_add_mapping(m, &mm);
+	}
+}
+
+/* Java's locations keep their function and line, and no address (Go's Aggregate). */
+static void add_locations(const struct legacy_profile *p, struct locations *l, struct model *m)
+{
+	uint32_t *function = p->java ? add_functions(l, m) : NULL;
+	l->model_id = xmalloc((l->n + 1) * sizeof *l->model_id);
+	for (size_t i = 0; i < l->n; i++) {
+		struct model_location loc = { 0 };
+		uint32_t f = p->java ? l->function[i] : MODEL_NONE;
+		loc.function = f == MODEL_NONE ? MODEL_NONE : function[f];
+		loc.line = f == MODEL_NONE ? 0 : l->line[i];
+		loc.native = (struct model_native_location){ i + 1, l->mapping[i], p->java ? 0 : l->addresses[i], 0 };
+		l->model_id[i] = model_add_location(m, &loc, NULL, 0);
+	}
+	free(function);
+}
+
+static void add_samples(const struct legacy_profile *p, struct locations *l, struct model *m)
+{
+	struct model_label bytes = { model_str(m, "bytes", 5), 0, 0, 0 };
+	for (size_t i = 0; i < p->n_samples; i++) {
+		const struct legacy_sample *s = &p->samples[i];
+		uint32_t stack = MODEL_EMPTY_STACK;
+		for (size_t k = s->n_addresses; k-- > 0;)
+			stack = model_stack(m, l->model_id[location_of(l, p->addresses[s->first_address + k], 0)],
+					    stack);
+		bytes.num = s->bytes;
+		model_add_sample(m, stack, s->values, NULL, s->has_bytes ? model_label_set(m, &bytes, 1) : 0);
+	}
+}
+
+void legacy_finish(struct legacy_profile *p, struct model *m)
+{
+	struct locations l = { 0 };
+	uint32_t fake = MODEL_NONE;
+	massage_mappings(p);
+	number_locations(p, &l);
+	fix_main_mapping(p);
+	if (p->java)
+		resolve_symbols(p, &l);
+	l.mapping = xmalloc((l.n + 1) * sizeof *l.mapping);
+	for (size_t i = 0; i < l.n; i++)
+		l.mapping[i] = mapping_of(p, p->java && l.function[i] != MODEL_NONE ? 0 : l.addresses[i], &fake);
+	if (p->drop_duplicate_leaf)
+		drop_duplicate_leaves(p);
+
+	m->rules.strict_r = 0;
+	m->rules.keep_rows_apart = 1;
+	for (size_t i = 0; i < p->n_types; i++)
+		model_add_sample_type(m, p->types[i][0], p->types[i][1]);
+	/* Java's heap profiles name no period type. */
+	if (p->period_type) {
+		model_set_meta(m, "period_type", p->period_type);
+		model_set_meta(m, "period_unit", p->period_unit);
+	}
+	set_meta_int(m, "period", p->period);
+	set_meta_int(m, "duration_nanos", p->duration_nanos);
+	set_frame_rules(p, m);
+	add_mappings(p, m);
+	add_locations(p, &l, m);
+	add_samples(p, &l, m);
+	free(l.addresses);
+	free(l.mapping);
+	free(l.model_id);
+	free(l.function);
+	free(l.line);
+	free(l.functions);
+	hashidx_free(&l.index);
+	hashidx_free(&l.function_index);
+}

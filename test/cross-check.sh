@@ -35,7 +35,9 @@
 #     and --check's exit 1 for malformed lines, UTF-16 read or refused
 #     saying so; unsupported/ files read or refused cleanly; the
 #     .cpuprofile and speedscope files among them by the JSON readers'
-#     checks, the perf script ones sniffed and read by Go as pprof;
+#     checks, the perf script ones sniffed and read by Go as pprof, the
+#     legacy pprof ones (and google/pprof's own, from Debian's package)
+#     read as Go reads them;
 #     callgrind files through prof's callgrind output keep
 #     callgrind_annotate's self and inclusive costs (test/callgrind.sh's
 #     rule).
@@ -292,6 +294,17 @@ while read -r f; do
 	cross "$f" go-reads-pprof go_reads_prof_pprof "$f"
 done <<EOF
 $(find "$CORPUS/wild/unsupported/perf-script" -type f | LC_ALL=C sort)
+EOF
+# Legacy pprof: Go's reading of each file and of prof's pprof of it are
+# the same profile; for the wild files and for google/pprof's own legacy
+# test files, as Debian's golang-github-google-pprof-dev installs them.
+GO_LEGACY=/usr/share/gocode/src/github.com/google/pprof/profile/testdata
+while read -r f; do
+	cross "$f" sniffed-as-legacy prints 0 'valid legacy profile' "$PROF" --check "$f"
+	cross "$f" read-as-go-reads-it reads_as_go_does "$f"
+done <<EOF
+$(find "$CORPUS/wild/unsupported/pprof-legacy" -type f | LC_ALL=C sort)
+$(ls "$GO_LEGACY"/cppbench.* "$GO_LEGACY"/go.* "$GO_LEGACY"/gobench.* "$GO_LEGACY"/java.* | grep -v '\.string$')
 EOF
 while read -r f; do
 	cross "$f" reads-cleanly replays_cleanly "$f" any

@@ -109,6 +109,14 @@ go_raw_is() {
 go_accepts() {
 	"$DUMP" "$1" > /dev/null 2>&1 && go_raw "$1" > /dev/null
 }
+# A numeric label of 0 cannot be in profile.proto (Go's decoder drops it),
+# so Go's reading of the legacy file is compared without such labels.
+reads_as_go_does() { # FILE: legacy pprof, read by Go and by prof into pprof, then by Go
+	"$DUMP" "$1" > "$TMP/go.dump" 2>&1 &&
+		"$PROF" -q -t pprof "$1" > "$TMP/legacy.pb.gz" &&
+		"$DUMP" "$TMP/legacy.pb.gz" > "$TMP/prof.dump" 2>&1 &&
+		grep -v '^ *bytes:\[0\]$' "$TMP/go.dump" | cmp -s - "$TMP/prof.dump"
+}
 go_refuses() { ! "$DUMP" "$1" > /dev/null 2>&1; }
 back_to_rprof_is() { "$PROF" -q -t rprof "$1" | cmp -s - "$2"; }
 # Per function: name, flat and cum samples, as `go tool pprof -top` shows them.

@@ -15,6 +15,7 @@
 #   - callgrind in and out, judged by callgrind_annotate: test/callgrind.sh;
 #   - speedscope loads prof's output: test/speedscope.sh;
 #   - perf script: test/perf.sh;
+#   - legacy pprof, judged by Go's reader: test/legacy.sh;
 #   - the JSON readers (.cpuprofile, speedscope): test/json.sh;
 #   - the filters, judged by go tool pprof and R: test/filters.sh;
 #   - flame graphs and charts, also in Chromium: test/flame.sh
@@ -76,6 +77,7 @@ build_dump
 . test/callgrind.sh
 . test/speedscope.sh
 . test/perf.sh
+. test/legacy.sh
 . test/json.sh
 . test/flame.sh
 . test/sprof.sh

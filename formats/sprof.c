@@ -24,6 +24,7 @@ struct pass {
 	size_t cap_path;
 	struct model_frame *frames;
 	size_t cap_frames;
+	int runs_overflow; /* a name's run sums passed 2^63 */
 };
 
 static int seq_equals(const void *ctx, uint32_t id, const void *key)
@@ -87,8 +88,13 @@ static void close_runs(struct pass *p, size_t depth)
 		const struct run_start *r = &p->open[p->depth - 1];
 		struct sprof_node *n = node(s, s->seqs[r->seq].key);
 		n->runs++;
-		n->run_count += s->len - r->count;
-		n->run_time += s->time - r->time;
+		/* A recursive name's runs nest, so their sums may pass the profile's total. */
+		if (__builtin_add_overflow(n->run_count, s->len - r->count, &n->run_count))
+			p->runs_overflow = 1;
+		int64_t time;
+		if (__builtin_sub_overflow(s->time, r->time, &time) ||
+		    __builtin_add_overflow(n->run_time, time, &n->run_time))
+			p->runs_overflow = 1;
 	}
 }
 
@@ -264,6 +270,8 @@ int sprof_init(struct sprof *s, const struct model *m, const char *sample_type, 
 	free(p.open);
 	free(p.path);
 	free(p.frames);
+	if (rc == 0 && p.runs_overflow)
+		rc = (diag_error(out->name, 0, "sprof's runs of a name sum past 2^63"), -1);
 	if (rc < 0)
 		return -1;
 	count_nodes(s);

@@ -427,7 +427,7 @@ static int legacy_probe(const unsigned char *prefix, size_t len)
 	if (legacy_text_kind(line, line_len) != LEGACY_NONE)
 		return 95;
 	/* A count profile may follow comment lines. */
-	while (legacy_is_space_or_comment(line, line_len) && next < len) {
+	while (legacy_is_space_or_comment(line, line_len) && at + next < len) {
 		at += next;
 		line = first_line(prefix + at, len - at, &line_len, &next);
 	}

@@ -477,11 +477,14 @@ static uint32_t location_of(struct locations *l, uint64_t a, int add)
 	return (uint32_t)l->n++;
 }
 
-static void number_locations(const struct legacy_profile *p, struct locations *l)
+/* Numbers the locations; from here on a sample's addresses are its locations' indexes. */
+static void number_locations(struct legacy_profile *p, struct locations *l)
 {
 	for (size_t i = 0; i < p->n_samples; i++)
-		for (size_t k = 0; k < p->samples[i].n_addresses; k++)
-			location_of(l, p->addresses[p->samples[i].first_address + k], 1);
+		for (size_t k = 0; k < p->samples[i].n_addresses; k++) {
+			uint64_t *a = &p->addresses[p->samples[i].first_address + k];
+			*a = location_of(l, *a, 1);
+		}
 }
 
 /*
@@ -489,12 +492,12 @@ static void number_locations(const struct legacy_profile *p, struct locations *l
  * unwinding, the second adjusted by -1 (Go's cleanupDuplicateLocations,
  * applied after the locations are numbered, as Go does).
  */
-static void drop_duplicate_leaves(struct legacy_profile *p)
+static void drop_duplicate_leaves(struct legacy_profile *p, const struct locations *l)
 {
 	for (size_t i = 0; i < p->n_samples; i++) {
 		struct legacy_sample *s = &p->samples[i];
 		uint64_t *a = s->n_addresses > 1 ? p->addresses + s->first_address : NULL;
-		if (a && a[0] == a[1] + 1) {
+		if (a && l->addresses[a[0]] == l->addresses[a[1]] + 1) {
 			memmove(a + 1, a + 2, (s->n_addresses - 2) * sizeof *a);
 			s->n_addresses--;
 		}
@@ -648,8 +651,7 @@ static void add_samples(const struct legacy_profile *p, struct locations *l, str
 		const struct legacy_sample *s = &p->samples[i];
 		uint32_t stack = MODEL_EMPTY_STACK;
 		for (size_t k = s->n_addresses; k-- > 0;)
-			stack = model_stack(m, l->model_id[location_of(l, p->addresses[s->first_address + k], 0)],
-					    stack);
+			stack = model_stack(m, l->model_id[p->addresses[s->first_address + k]], stack);
 		bytes.num = s->bytes;
 		model_add_sample(m, stack, s->values, NULL, s->has_bytes ? model_label_set(m, &bytes, 1) : 0);
 	}
@@ -668,7 +670,7 @@ void legacy_finish(struct legacy_profile *p, struct model *m)
 	for (size_t i = 0; i < l.n; i++)
 		l.mapping[i] = mapping_of(p, p->java && l.function[i] != MODEL_NONE ? 0 : l.addresses[i], &fake);
 	if (p->drop_duplicate_leaf)
-		drop_duplicate_leaves(p);
+		drop_duplicate_leaves(p, &l);
 
 	m->rules.strict_r = 0;
 	m->rules.keep_rows_apart = 1;

@@ -58,6 +58,17 @@ paths_of "$DATA/paths-100M.folded" $((100 * MB))
 	END { srand(1); while (size < want) { x = s[int(rand() * n)]; print x; size += length(x) + 2 } }' \
 	testdata/perf/c-pid-cpu.perf > "$DATA/perf-100M.perf"
 random_stacks "$DATA/random-100M.folded" $((100 * MB))
+# A gperftools CPU profile (64-bit words): 300000 distinct stacks, each one
+# of 2000 call paths (8 to 40 deep over 20000 addresses) under 1 to 3
+# random leaves, seeded; then a real profile's memory map.
+[ -s "$DATA/legacy-300k.cpu" ] || { perl -e 'srand(1); my @paths;
+	for (1 .. 2000) { push @paths, [map { 0x555555555000 + 16 * int(rand(20000)) } 1 .. 8 + int(rand(33))] }
+	print pack("Q<*", 0, 3, 0, 10000, 0);
+	for (1 .. 300000) { my @leaves = map { 0x555555555000 + 16 * int(rand(20000)) } 1 .. 1 + int(rand(3));
+		my @s = (@leaves, @{$paths[int(rand(2000))]});
+		print pack("Q<*", 1 + int(rand(9)), scalar @s, @s) }
+	print pack("Q<*", 0, 1, 0)' > "$DATA/legacy-300k.cpu"
+	perl -0777 -ne 'print $1 if /(55555555[0-9a-f]+-.*)\z/s' testdata/legacy/cpu-1thread.cpu >> "$DATA/legacy-300k.cpu"; }
 if [ "$SCALE" = full ]; then
 	rprof_from testdata/rprof/optim-line.out "$DATA/line-1G.out" $((1000 * MB))
 	rprof_from testdata/rprof/boot-memory-gc-line.out "$DATA/memory-1G.out" $((1000 * MB))
@@ -107,6 +118,10 @@ for p in cpu-small:0.12M cpu:1.2M; do
 	row "pprof -> rprof, $n samples" "$PROF -t rprof $f" ${gz% *} ${gz#* } "gzip -dc" "$raw"
 	row "pprof -> folded, $n samples" "$PROF -t folded $f" ${gz% *} ${gz#* } "gzip -dc" "$raw"
 done
+# Legacy pprof to pprof beside go tool pprof reading the same file.
+go=$(baseline "go tool pprof -proto -output $DATA/go.pb.gz $DATA/legacy-300k.cpu")
+row "go tool pprof -proto, legacy-300k.cpu" "go tool pprof -proto -output $DATA/go.pb.gz $DATA/legacy-300k.cpu"
+row "legacy -> pprof, legacy-300k.cpu" "$PROF -t pprof $DATA/legacy-300k.cpu" ${go% *} ${go#* } "go tool pprof"
 row "tree -> folded, $(($(wc -l < "$DATA/tree-1M.tree") - 1)) nodes" "$PROF -t folded $DATA/tree-1M.tree"
 # random-100M is the worst case: every line adds ~25 stack nodes (about 2.6 MB of memory per MB read).
 for f in paths-10M paths-100M $( [ "$SCALE" = full ] && echo paths-1G ) random-100M; do

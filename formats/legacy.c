@@ -1,7 +1,7 @@
 /*
- * Legacy pprof: registration, probe, and what every kind shares (legacy.h):
- * the heap header, the memory map and the step from addresses to the
- * model. Go's patterns (legacy_profile.go) are matched by hand-written
+ * Legacy pprof: registration, probe, and what the kinds share (legacy.h):
+ * the first lines' grammars, Go's number parsing and arithmetic, the
+ * address lists. Go's patterns (legacy_profile.go) are matched by hand-written
  * scanners that take what Go's regexp would take, leftmost and greedy, in
  * time linear in the line: the patterns are small, and a general regex
  * engine would either choose differently (POSIX takes the longest match)
@@ -13,8 +13,6 @@
 #include <string.h>
 
 #include "../base/alloc.h"
-#include "../base/diag.h"
-#include "../base/hashidx.h"
 #include "format.h"
 
 int legacy_read(struct input *in, struct model *m);
@@ -71,6 +69,8 @@ int legacy_decimal(struct legacy_span t, int64_t *v)
 {
 	size_t i = t.len && t.s[0] == '-';
 	uint64_t limit = i ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX, u = 0;
+	if (i == t.len)
+		return 0;
 	for (; i < t.len; i++) {
 		unsigned d = (unsigned)(t.s[i] - '0');
 		if (u > (limit - d) / 10)
@@ -147,6 +147,15 @@ void legacy_unsample(int64_t *count, int64_t *size, int64_t rate)
 	*size = legacy_go_int64((double)*size * scale);
 }
 
+char *legacy_copy(struct legacy_span t)
+{
+	char *c = xmalloc(t.len + 1);
+	if (t.len)
+		memcpy(c, t.s, t.len);
+	c[t.len] = 0;
+	return c;
+}
+
 /* Where `what` first occurs in s (memmem is a GNU extension); NULL when nowhere. */
 static const char *find(const char *s, size_t len, const char *what)
 {
@@ -157,14 +166,14 @@ static const char *find(const char *s, size_t len, const char *what)
 	return NULL;
 }
 
-static int contains(const char *s, size_t len, const char *what)
+int legacy_contains(const char *s, size_t len, const char *what)
 {
 	return find(s, len, what) != NULL;
 }
 
 int legacy_is_map_start(const char *s, size_t len)
 {
-	return contains(s, len, "--- Memory map: ---") || contains(s, len, "MAPPED_LIBRARIES:");
+	return legacy_contains(s, len, "--- Memory map: ---") || legacy_contains(s, len, "MAPPED_LIBRARIES:");
 }
 
 static int starts_with(const char *s, size_t len, const char *prefix)
@@ -244,11 +253,8 @@ static int heap_sampler(const char *s, size_t len, size_t i, struct legacy_heap_
 	const char *rate = s + i;
 	size_t rate_len = run(s, len, &i, is_digit);
 	int64_t period = 0;
-	for (size_t k = 0; k < rate_len; k++) {
-		if (period > (INT64_MAX - (rate[k] - '0')) / 10)
-			return -1;
-		period = period * 10 + (rate[k] - '0');
-	}
+	if (rate_len && !legacy_decimal((struct legacy_span){ rate, rate_len }, &period))
+		return -1;
 #define NAME_IS(x) (name_len == strlen(x) && memcmp(name, x, name_len) == 0)
 	if (NAME_IS("heapz_v2") || NAME_IS("heap_v2"))
 		h->v2 = 1, h->period = period;
@@ -335,21 +341,32 @@ int legacy_is_threadz_start(const char *s, size_t len)
 	return 0;
 }
 
+/*
+ * Where the rightmost "/ID) stack: ---" has its "/", so that a thread's
+ * first line is found in one pass however often its parts recur; 0 when
+ * there is none.
+ */
+static size_t last_thread_id(const char *s, size_t len)
+{
+	size_t slash = 0;
+	for (const char *end = s; (end = find(end, len - (size_t)(end - s), ") stack: ---")); end++) {
+		size_t k = (size_t)(end - s), d = k;
+		while (d > 0 && is_digit(s[d - 1]))
+			d--;
+		if (d < k && d > 0 && s[d - 1] == '/')
+			slash = d - 1;
+	}
+	return slash;
+}
+
 /* threadStartRE: "--- Thread HEX (name: .*\/\d+) stack: ---" anywhere in the line. */
 int legacy_is_thread_start(const char *s, size_t len)
 {
-	for (const char *at = s; (at = find(at, len - (size_t)(at - s), "--- Thread ")); at++) {
+	size_t slash = last_thread_id(s, len);
+	for (const char *at = s; slash && (at = find(at, len - (size_t)(at - s), "--- Thread ")); at++) {
 		size_t i = (size_t)(at - s) + 11;
-		if (!run(s, len, &i, is_hex) || !starts_with(s + i, len - i, " (name: "))
-			continue;
-		size_t name = i + 8;
-		for (const char *end = s + name; (end = find(end, len - (size_t)(end - s), ") stack: ---")); end++) {
-			size_t k = (size_t)(end - s), d = k;
-			while (d > name && is_digit(s[d - 1]))
-				d--;
-			if (d < k && d > name && s[d - 1] == '/')
-				return 1;
-		}
+		if (run(s, len, &i, is_hex) && starts_with(s + i, len - i, " (name: ") && i + 8 <= slash)
+			return 1;
 	}
 	return 0;
 }

@@ -57,6 +57,7 @@ struct legacy_profile {
 	size_t n_mappings, cap_mappings;
 	struct legacy_attr *attrs;
 	size_t n_attrs, cap_attrs;
+	int attrs_dropped; /* past the bounds legacy_model.c sets */
 	struct legacy_symbol *symbols;
 	size_t n_symbols, cap_symbols;
 	char *owned_type, *owned_unit; /* a count profile's type name, a Java profile's unit */
@@ -91,6 +92,11 @@ struct legacy_span {
 	const char *s;
 	size_t len;
 };
+
+/* Does `what` occur in s? */
+int legacy_contains(const char *s, size_t len, const char *what);
+/* A NUL-ended copy, to free. */
+char *legacy_copy(struct legacy_span t);
 
 /* Go's arithmetic where the format's numbers meet it. */
 int64_t legacy_go_int64(double x); /* float64 to int64 on amd64: the lowest int64 when out of range */

@@ -34,15 +34,6 @@ static int span_is(struct legacy_span t, const char *s)
 	return t.len == strlen(s) && memcmp(t.s, s, t.len) == 0;
 }
 
-static char *copy(struct legacy_span t)
-{
-	char *c = xmalloc(t.len + 1);
-	if (t.len)
-		memcpy(c, t.s, t.len);
-	c[t.len] = 0;
-	return c;
-}
-
 /* attributeRx, "([\w ]+)=([\w ]+)", at its leftmost match; both parts trimmed. */
 static int attribute(const char *s, size_t len, struct legacy_span *key, struct legacy_span *value)
 {
@@ -95,7 +86,7 @@ int legacy_is_java_contention(const unsigned char *rest, size_t len)
 static void set_types(struct legacy_profile *p, const char *first, struct legacy_span unit)
 {
 	free(p->owned_unit);
-	p->owned_unit = copy(unit);
+	p->owned_unit = legacy_copy(unit);
 	p->types[0][0] = first;
 	p->types[0][1] = "count";
 	p->types[1][0] = p->java_heap ? "inuse_space" : "delay";
@@ -252,8 +243,8 @@ static int file_line(const char *s, size_t len, struct legacy_symbol *sym)
 	int64_t line;
 	struct legacy_span digits = { s + q, len - 1 - q };
 	sym->line = legacy_decimal(digits, &line) && line > 0 ? line : 0;
-	sym->function = copy((struct legacy_span){ s, k - 1 });
-	sym->file = copy((struct legacy_span){ s + k + 1, colon - k - 1 });
+	sym->function = legacy_copy((struct legacy_span){ s, k - 1 });
+	sym->file = legacy_copy((struct legacy_span){ s + k + 1, colon - k - 1 });
 	return 1;
 }
 
@@ -265,8 +256,8 @@ static int path_only(const char *s, size_t len, struct legacy_symbol *sym)
 	size_t k = open_paren(s, len - 2);
 	if (k == 0)
 		return 0;
-	sym->function = copy((struct legacy_span){ s, k - 1 });
-	sym->file = copy(base_name((struct legacy_span){ s + k + 1, len - k - 2 }));
+	sym->function = legacy_copy((struct legacy_span){ s, k - 1 });
+	sym->file = legacy_copy(base_name((struct legacy_span){ s + k + 1, len - k - 2 }));
 	return 1;
 }
 
@@ -287,12 +278,9 @@ static int symbol_line(struct lines *t, struct legacy_profile *p, const char *s,
 	s += i;
 	len -= i;
 	if (!file_line(s, len, &sym) && !path_only(s, len, &sym)) {
-		const char *stub = "generated stub/JIT";
-		int is_stub = 0;
-		for (size_t k = 0; k + strlen(stub) <= len && !is_stub; k++)
-			is_stub = memcmp(s + k, stub, strlen(stub)) == 0;
-		sym.function = is_stub ? copy((struct legacy_span){ "STUB", 4 }) : copy((struct legacy_span){ s, len });
-		sym.file = copy((struct legacy_span){ "", 0 });
+		int is_stub = legacy_contains(s, len, "generated stub/JIT");
+		sym.function = is_stub ? legacy_copy((struct legacy_span){ "STUB", 4 }) : legacy_copy((struct legacy_span){ s, len });
+		sym.file = legacy_copy((struct legacy_span){ "", 0 });
 	}
 	grow((void **)&p->symbols, &p->cap_symbols, p->n_symbols + 1, sizeof *p->symbols);
 	p->symbols[p->n_symbols++] = sym;

@@ -17,7 +17,12 @@
 #include "../base/diag.h"
 #include "../base/hashidx.h"
 
-enum { MAX_ATTRS = 256 };
+/*
+ * Bounds on "key = value" assignments, which no profiler here writes:
+ * their number and key length, and the length of a line they make (no
+ * map line is longer), so that time and memory stay linear in the input.
+ */
+enum { MAX_ATTRS = 256, MAX_KEY = 256, MAX_REPLACED_LINE = 65536 };
 
 /* Go's \s in its patterns; TrimSpace also takes \v. */
 static int is_space(char c)
@@ -45,11 +50,6 @@ static int not_space(char c)
 	return !is_space(c);
 }
 
-struct span {
-	const char *s;
-	size_t len;
-};
-
 static size_t run(const char *s, size_t len, size_t *i, int (*in_class)(char))
 {
 	size_t from = *i;
@@ -59,7 +59,7 @@ static size_t run(const char *s, size_t len, size_t *i, int (*in_class)(char))
 }
 
 /* "\s+" then a run of the class (at least one); the run, or 0 leaving *i. */
-static int spaced(const char *s, size_t len, size_t *i, int (*in_class)(char), struct span *out)
+static int spaced(const char *s, size_t len, size_t *i, int (*in_class)(char), struct legacy_span *out)
 {
 	size_t j = *i;
 	if (run(s, len, &j, is_space) == 0)
@@ -67,7 +67,7 @@ static int spaced(const char *s, size_t len, size_t *i, int (*in_class)(char), s
 	const char *from = s + j;
 	if (run(s, len, &j, in_class) == 0)
 		return 0;
-	*out = (struct span){ from, (size_t)(s + j - from) };
+	*out = (struct legacy_span){ from, (size_t)(s + j - from) };
 	*i = j;
 	return 1;
 }
@@ -78,13 +78,13 @@ static int has_0x(const char *s, size_t len, size_t i)
 }
 
 /* "(?:0x)?([[:xdigit:]]+)" from *i, trying the prefix first as Go does. */
-static int hex_number(const char *s, size_t len, size_t *i, struct span *out)
+static int hex_number(const char *s, size_t len, size_t *i, struct legacy_span *out)
 {
 	for (int with_0x = has_0x(s, len, *i); with_0x >= 0; with_0x--) {
 		size_t j = *i + (with_0x ? 2 : 0);
 		const char *from = s + j;
 		if (run(s, len, &j, is_hex)) {
-			*out = (struct span){ from, (size_t)(s + j - from) };
+			*out = (struct legacy_span){ from, (size_t)(s + j - from) };
 			*i = j;
 			return 1;
 		}
@@ -96,7 +96,7 @@ static int hex_number(const char *s, size_t len, size_t *i, struct span *out)
  * "^\s*(?:0x)?HEX[\s-]?\s*(?:0x)?HEX:?": a range. With nothing between
  * the numbers, Go's backtracking gives the second one the last digit.
  */
-static int hex_range(const char *s, size_t len, size_t *i, struct span *start, struct span *end)
+static int hex_range(const char *s, size_t len, size_t *i, struct legacy_span *start, struct legacy_span *end)
 {
 	run(s, len, i, is_space);
 	if (!hex_number(s, len, i, start))
@@ -120,7 +120,7 @@ static int hex_range(const char *s, size_t len, size_t *i, struct span *start, s
 }
 
 struct map_entry {
-	struct span start, end, perm, offset, file, build_id;
+	struct legacy_span start, end, perm, offset, file, build_id;
 };
 
 /* procMapsRE's tail after the range: [perm] [offset] DEV INODE [file], Go's order of tries. */
@@ -129,7 +129,7 @@ static int proc_maps_tail(const char *s, size_t len, size_t i, struct map_entry 
 	for (int take_perm = 1; take_perm >= 0; take_perm--)
 		for (int take_offset = 1; take_offset >= 0; take_offset--) {
 			size_t j = i;
-			struct span perm = { "", 0 }, offset = { "", 0 }, dev, inode, file = { "", 0 };
+			struct legacy_span perm = { "", 0 }, offset = { "", 0 }, dev, inode, file = { "", 0 };
 			if (take_perm && !spaced(s, len, &j, is_perm, &perm))
 				continue;
 			if (take_offset && !spaced(s, len, &j, is_hex, &offset))
@@ -156,7 +156,7 @@ static void brief_maps_tail(const char *s, size_t len, size_t i, struct map_entr
 		size_t k = j + 2;
 		const char *from = s + k;
 		if (run(s, len, &k, is_hex) && k < len && s[k] == ')') {
-			e->offset = (struct span){ from, (size_t)(s + k - from) };
+			e->offset = (struct legacy_span){ from, (size_t)(s + k - from) };
 			i = k + 1;
 		}
 	}
@@ -176,7 +176,7 @@ static int map_entry(const char *s, size_t len, struct map_entry *e)
 }
 
 /* strconv.ParseUint(s, 16, 64): 0 when it does not fit. */
-static int hex_value(struct span t, uint64_t *v)
+static int hex_value(struct legacy_span t, uint64_t *v)
 {
 	*v = 0;
 	for (size_t k = 0; k < t.len; k++) {
@@ -189,15 +189,6 @@ static int hex_value(struct span t, uint64_t *v)
 	return 1;
 }
 
-static char *copy(struct span t)
-{
-	char *c = xmalloc(t.len + 1);
-	if (t.len)
-		memcpy(c, t.s, t.len);
-	c[t.len] = 0;
-	return c;
-}
-
 /* 1: an executable mapping added; 0: a line that is no entry; -1: an entry skipped. */
 static int add_mapping(struct legacy_profile *p, const char *s, size_t len)
 {
@@ -208,8 +199,8 @@ static int add_mapping(struct legacy_profile *p, const char *s, size_t len)
 		return 0;
 	if (e.perm.len && !memchr(e.perm.s, 'x', e.perm.len))
 		return -1;
-	m.file = copy(e.file);
-	m.build_id = copy(e.build_id);
+	m.file = legacy_copy(e.file);
+	m.build_id = legacy_copy(e.build_id);
 	grow((void **)&p->mappings, &p->cap_mappings, p->n_mappings + 1, sizeof *p->mappings);
 	p->mappings[p->n_mappings++] = m;
 	return 1;
@@ -232,26 +223,38 @@ static void cut_log_prefix(const char **s, size_t *len)
 	*len -= k + 2;
 }
 
-/* Replaces "$key" by its value, the first assignment winning where several match. */
-static void replace_attrs(const struct legacy_profile *p, const char *s, size_t len, char **out,
-			  size_t *out_len, size_t *cap)
+static void append(char **out, size_t *out_len, size_t *cap, const char *s, size_t len)
+{
+	grow((void **)out, cap, *out_len + len + 1, 1);
+	memcpy(*out + *out_len, s, len);
+	*out_len += len;
+}
+
+/*
+ * Replaces each "$key" by its value, the first assignment winning where
+ * several match; 0 when the line grows past MAX_REPLACED_LINE.
+ */
+static int replace_attrs(const struct legacy_profile *p, const char *s, size_t len, char **out,
+			 size_t *out_len, size_t *cap)
 {
 	*out_len = 0;
-	for (size_t i = 0; i < len;) {
-		const char *value = NULL;
-		size_t key_len = 0;
-		for (size_t a = 0; a < p->n_attrs && !value; a++) {
-			key_len = strlen(p->attrs[a].key);
+	append(out, out_len, cap, "", 0);
+	for (size_t i = 0; i < len && *out_len <= MAX_REPLACED_LINE;) {
+		const char *dollar = memchr(s + i, '$', len - i);
+		size_t plain = (dollar ? (size_t)(dollar - s) : len) - i;
+		append(out, out_len, cap, s + i, plain);
+		if ((i += plain) == len)
+			break;
+		const struct legacy_attr *match = NULL;
+		for (size_t a = 0; a < p->n_attrs && !match; a++) {
+			size_t key_len = strlen(p->attrs[a].key);
 			if (key_len <= len - i && memcmp(s + i, p->attrs[a].key, key_len) == 0)
-				value = p->attrs[a].value;
+				match = &p->attrs[a];
 		}
-		const char *piece = value ? value : s + i;
-		size_t piece_len = value ? strlen(value) : 1;
-		grow((void **)out, cap, *out_len + piece_len + 1, 1);
-		memcpy(*out + *out_len, piece, piece_len);
-		*out_len += piece_len;
-		i += value ? key_len : 1;
+		append(out, out_len, cap, match ? match->value : "$", match ? strlen(match->value) : 1);
+		i += match ? strlen(match->key) : 1;
 	}
+	return *out_len <= MAX_REPLACED_LINE;
 }
 
 static void add_attr(struct legacy_profile *p, const char *s, size_t len, const char *source)
@@ -259,24 +262,23 @@ static void add_attr(struct legacy_profile *p, const char *s, size_t len, const 
 	const char *eq = memchr(s, '=', len);
 	if (!eq)
 		return;
-	if (p->n_attrs == MAX_ATTRS) {
-		diag_warn(source, 0, "more than %d assignments in the memory map; the rest are ignored",
-			  MAX_ATTRS);
-		p->n_attrs++;
-		return;
-	}
-	if (p->n_attrs > MAX_ATTRS)
-		return;
 	const char *key = s, *value = eq + 1;
 	size_t key_len = (size_t)(eq - s), value_len = len - key_len - 1;
 	legacy_trim(&key, &key_len);
 	legacy_trim(&value, &value_len);
+	if (p->n_attrs == MAX_ATTRS || key_len > MAX_KEY) {
+		if (!p->attrs_dropped)
+			diag_warn(source, 0, "more than %d assignments in the memory map, or a key longer than %d "
+					     "bytes: ignored", MAX_ATTRS, MAX_KEY);
+		p->attrs_dropped = 1;
+		return;
+	}
 	char *dollar = xmalloc(key_len + 2);
 	dollar[0] = '$';
 	memcpy(dollar + 1, key, key_len);
 	dollar[key_len + 1] = 0;
 	grow((void **)&p->attrs, &p->cap_attrs, p->n_attrs + 1, sizeof *p->attrs);
-	p->attrs[p->n_attrs++] = (struct legacy_attr){ dollar, copy((struct span){ value, value_len }) };
+	p->attrs[p->n_attrs++] = (struct legacy_attr){ dollar, legacy_copy((struct legacy_span){ value, value_len }) };
 }
 
 int legacy_read_maps(struct legacy_profile *p, struct lines *t)
@@ -288,9 +290,8 @@ int legacy_read_maps(struct legacy_profile *p, struct lines *t)
 	t->check_nul = 0;
 	while ((rc = lines_next(t, &s, &len)) > 0) {
 		cut_log_prefix(&s, &len);
-		replace_attrs(p, s, len, &line, &line_len, &cap);
-		if (add_mapping(p, line ? line : "", line_len) == 0)
-			add_attr(p, line ? line : "", line_len, t->in->name);
+		if (replace_attrs(p, s, len, &line, &line_len, &cap) && add_mapping(p, line, line_len) == 0)
+			add_attr(p, line, line_len, t->in->name);
 	}
 	free(line);
 	return rc;
@@ -300,7 +301,7 @@ void legacy_free(struct legacy_profile *p)
 {
 	for (size_t i = 0; i < p->n_mappings; i++)
 		free(p->mappings[i].file), free(p->mappings[i].build_id);
-	for (size_t i = 0; i < p->n_attrs && i < MAX_ATTRS; i++)
+	for (size_t i = 0; i < p->n_attrs; i++)
 		free(p->attrs[i].key), free(p->attrs[i].value);
 	for (size_t i = 0; i < p->n_symbols; i++)
 		free(p->symbols[i].function), free(p->symbols[i].file);
@@ -439,8 +440,8 @@ static uint32_t mapping_of(struct legacy_profile *p, uint64_t a, uint32_t *fake)
 	}
 	if (*fake == MODEL_NONE) {
 		grow((void **)&p->mappings, &p->cap_mappings, p->n_mappings + 1, sizeof *p->mappings);
-		p->mappings[p->n_mappings] = (struct legacy_mapping){ 0, UINT64_MAX, 0, copy((struct span){ "", 0 }),
-								      copy((struct span){ "", 0 }) };
+		p->mappings[p->n_mappings] = (struct legacy_mapping){ 0, UINT64_MAX, 0, legacy_copy((struct legacy_span){ "", 0 }),
+								      legacy_copy((struct legacy_span){ "", 0 }) };
 		*fake = (uint32_t)p->n_mappings++;
 	}
 	return *fake;

@@ -1,19 +1,17 @@
 /*
  * Legacy pprof reader (docs/formats/legacy.md): tells the kinds apart as
- * Go tries its parsers (binary CPU, heap, count, contention) and reads
- * each by Go's rules into a legacy_profile, which legacy_finish turns into
- * the model. These files are already aggregated (one record per distinct
- * stack), so they are held whole: memory grows with distinct stacks.
+ * Go tries its parsers (binary CPU, heap, count, thread, contention, then
+ * Java's) and reads each by Go's rules into a legacy_profile, which
+ * legacy_finish turns into the model (Java's text: legacy_java.c). These
+ * files are already aggregated (one record per distinct stack), so they
+ * are held whole: memory grows with distinct stacks.
  *
  * Where prof parts from Go: a binary profile cut inside a record is
  * refused (Go pads a 64-bit one with zero addresses); a count profile's
  * "N @" with no addresses, which Go 1.19 writes for threadcreate and then
- * refuses to read, is a sample with an empty stack. Java profiles
- * (gperftools' Java CPU format, "format = java" text) are refused with a
- * message that says so.
+ * refuses to read, is a sample with an empty stack.
  */
 #include <inttypes.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -362,15 +360,6 @@ static int read_count(struct reader *r, const char *first, size_t first_len)
 	return r->lines.failed ? -1 : 0;
 }
 
-static int contains(const char *s, size_t len, const char *what)
-{
-	size_t n = strlen(what);
-	for (size_t i = 0; n <= len && i <= len - n; i++)
-		if (memcmp(s + i, what, n) == 0)
-			return 1;
-	return 0;
-}
-
 /*
  * One thread's stack, after its "--- Thread" line, to the "---" line that
  * ends it (in *s): 1, or 0 at the end of the input. "[same as previous
@@ -387,7 +376,7 @@ static int thread_stack(struct reader *r, const char **s, size_t *len)
 			continue;
 		if (starts_with(*s, *len, "---"))
 			break;
-		if (contains(*s, *len, "same as previous thread"))
+		if (legacy_contains(*s, *len, "same as previous thread"))
 			same = 1;
 		else if (!legacy_hex_addresses(&r->p, (struct legacy_span){ *s, *len }, 1))
 			return lines_error(&r->lines, 0, "an address out of range", *s, *len);

@@ -60,6 +60,21 @@ void hashidx_insert(struct hashidx *idx, uint64_t hash, uint32_t id)
 	idx->count++;
 }
 
+uint32_t hashidx_intern(struct hashidx *idx, uint64_t hash, hashidx_eq eq, const void *ctx,
+			const void *key, void **items, size_t *n_items, size_t *cap_items,
+			size_t item_size)
+{
+	uint32_t id = hashidx_find(idx, hash, eq, ctx, key);
+	if (id != HASHIDX_NONE)
+		return id;
+	grow(items, cap_items, *n_items + 1, item_size);
+	id = (uint32_t)*n_items;
+	memcpy((char *)*items + (size_t)id * item_size, key, item_size);
+	++*n_items;
+	hashidx_insert(idx, hash, id);
+	return id;
+}
+
 uint64_t hash_bytes(const void *data, size_t len)
 {
 	/*

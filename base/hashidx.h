@@ -30,6 +30,14 @@ uint32_t hashidx_find(const struct hashidx *idx, uint64_t hash,
 		      hashidx_eq eq, const void *ctx, const void *key);
 /* The id must not be in the index yet. */
 void hashidx_insert(struct hashidx *idx, uint64_t hash, uint32_t id);
+/*
+ * The find-or-append of an interned table: the id of the item equal to
+ * `key` among the *n_items at *items, or, when there is none, `key`
+ * (item_size bytes) appended as a new item, indexed, and its id.
+ */
+uint32_t hashidx_intern(struct hashidx *idx, uint64_t hash, hashidx_eq eq, const void *ctx,
+			const void *key, void **items, size_t *n_items, size_t *cap_items,
+			size_t item_size);
 
 uint64_t hash_bytes(const void *data, size_t len);
 uint64_t hash_mix(uint64_t a, uint64_t b);

@@ -92,15 +92,10 @@ static uint32_t intern(struct flame_keys *k, const struct flame_key *key)
 {
 	uint64_t h = hash_mix(hash_mix(key->kind, key->name), hash_mix(key->file, (uint64_t)key->line));
 	h = hash_mix(h, key->address);
-	uint32_t id = hashidx_find(&k->index, h, key_equals, k, key);
-	if (id != HASHIDX_NONE)
-		return id;
-	grow((void **)&k->keys, &k->cap, k->n + 1, sizeof *k->keys);
-	id = (uint32_t)k->n++;
-	k->keys[id] = *key;
-	k->keys[id].text = SIZE_MAX;
-	hashidx_insert(&k->index, h, id);
-	return id;
+	struct flame_key unwritten = *key;
+	unwritten.text = SIZE_MAX;
+	return hashidx_intern(&k->index, h, key_equals, k, &unwritten, (void **)&k->keys, &k->n,
+			      &k->cap, sizeof *k->keys);
 }
 
 void flame_keys_init(struct flame_keys *k, const struct model *m, int by_line)

@@ -95,15 +95,8 @@ static int node_equals(const void *ctx, uint32_t id, const void *key)
 static uint32_t name_node(struct writer *w, uint32_t name, uint32_t caller)
 {
 	struct name_node key = { name, caller };
-	uint64_t h = hash_mix(name, caller);
-	uint32_t id = hashidx_find(&w->node_index, h, node_equals, w, &key);
-	if (id != HASHIDX_NONE)
-		return id;
-	grow((void **)&w->nodes, &w->cap_nodes, w->n_nodes + 1, sizeof *w->nodes);
-	id = (uint32_t)w->n_nodes++;
-	w->nodes[id] = key;
-	hashidx_insert(&w->node_index, h, id);
-	return id;
+	return hashidx_intern(&w->node_index, hash_mix(name, caller), node_equals, w, &key,
+			      (void **)&w->nodes, &w->n_nodes, &w->cap_nodes, sizeof *w->nodes);
 }
 
 /*

@@ -229,20 +229,16 @@ static void drop_duplicate_leaves(struct legacy_profile *p, const struct locatio
 
 static int same_function(const void *ctx, uint32_t id, const void *key)
 {
-	return strcmp(((const struct locations *)ctx)->functions[id]->function, (const char *)key) == 0;
+	const struct legacy_symbol *const *sym = key;
+	return strcmp(((const struct locations *)ctx)->functions[id]->function, (*sym)->function) == 0;
 }
 
 /* A function per name, its file the first line's that named it (Go's parseJavaLocations). */
 static uint32_t function_of(struct locations *l, const struct legacy_symbol *sym)
 {
 	uint64_t h = hash_bytes(sym->function, strlen(sym->function));
-	uint32_t id = hashidx_find(&l->function_index, h, same_function, l, sym->function);
-	if (id != HASHIDX_NONE)
-		return id;
-	grow((void **)&l->functions, &l->cap_functions, l->n_functions + 1, sizeof *l->functions);
-	l->functions[l->n_functions] = sym;
-	hashidx_insert(&l->function_index, h, (uint32_t)l->n_functions);
-	return (uint32_t)l->n_functions++;
+	return hashidx_intern(&l->function_index, h, same_function, l, &sym, (void **)&l->functions,
+			      &l->n_functions, &l->cap_functions, sizeof *l->functions);
 }
 
 /* Each symbol line names the location at its address, the last line winning. */

@@ -99,15 +99,8 @@ static int trie_equals(const void *ctx, uint32_t id, const void *key)
 static uint32_t trie_child(struct reader *r, uint32_t caller, uint32_t frame)
 {
 	struct trie_node key = { frame, caller, MODEL_NONE };
-	uint64_t h = hash_mix(frame, caller);
-	uint32_t id = hashidx_find(&r->trie_index, h, trie_equals, r, &key);
-	if (id != HASHIDX_NONE)
-		return id;
-	grow((void **)&r->trie, &r->cap_trie, r->n_trie + 1, sizeof *r->trie);
-	id = (uint32_t)r->n_trie++;
-	r->trie[id] = key;
-	hashidx_insert(&r->trie_index, h, id);
-	return id;
+	return hashidx_intern(&r->trie_index, hash_mix(frame, caller), trie_equals, r, &key,
+			      (void **)&r->trie, &r->n_trie, &r->cap_trie, sizeof *r->trie);
 }
 
 static int frame_index(struct reader *r, uint32_t *frame)

@@ -44,15 +44,8 @@ static int frame_equals(const void *ctx, uint32_t id, const void *key)
 static uint32_t frame_of(struct writer *w, const struct model_frame *fr)
 {
 	struct frame_key key = { fr->function, fr->function == MODEL_NONE ? fr->location : 0 };
-	uint64_t h = hash_mix(key.function, key.location);
-	uint32_t id = hashidx_find(&w->frame_index, h, frame_equals, w, &key);
-	if (id != HASHIDX_NONE)
-		return id;
-	grow((void **)&w->frames, &w->cap_frames, w->n_frames + 1, sizeof *w->frames);
-	id = (uint32_t)w->n_frames++;
-	w->frames[id] = key;
-	hashidx_insert(&w->frame_index, h, id);
-	return id;
+	return hashidx_intern(&w->frame_index, hash_mix(key.function, key.location), frame_equals, w,
+			      &key, (void **)&w->frames, &w->n_frames, &w->cap_frames, sizeof *w->frames);
 }
 
 /* A JSON string; bytes that are not UTF-8 become U+FFFD. */

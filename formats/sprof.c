@@ -37,15 +37,8 @@ static uint32_t intern_seq(struct sprof *s, uint32_t key, uint32_t parent)
 {
 	struct sprof_seq seq = { key, parent, s->seqs[parent].depth + 1,
 				 parent ? s->seqs[parent].root : key };
-	uint64_t h = hash_mix(key, parent);
-	uint32_t id = hashidx_find(&s->seq_index, h, seq_equals, s, &seq);
-	if (id != HASHIDX_NONE)
-		return id;
-	grow((void **)&s->seqs, &s->cap_seqs, s->n_seqs + 1, sizeof *s->seqs);
-	id = (uint32_t)s->n_seqs++;
-	s->seqs[id] = seq;
-	hashidx_insert(&s->seq_index, h, id);
-	return id;
+	return hashidx_intern(&s->seq_index, hash_mix(key, parent), seq_equals, s, &seq,
+			      (void **)&s->seqs, &s->n_seqs, &s->cap_seqs, sizeof *s->seqs);
 }
 
 /* The seq of a model stack: its frames' names from the root, made once per stack. */

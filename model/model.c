@@ -182,16 +182,9 @@ static int function_equals(const void *ctx, uint32_t id, const void *key)
 
 uint32_t model_function(struct model *m, const struct model_function *f)
 {
-	uint64_t h = function_hash(f);
-	uint32_t id = hashidx_find(&m->function_index, h, function_equals, m, f);
-	if (id != HASHIDX_NONE)
-		return id;
-	grow((void **)&m->functions, &m->cap_functions, m->n_functions + 1,
-	     sizeof *m->functions);
-	id = (uint32_t)m->n_functions++;
-	m->functions[id] = *f;
-	hashidx_insert(&m->function_index, h, id);
-	return id;
+	return hashidx_intern(&m->function_index, function_hash(f), function_equals, m, f,
+			      (void **)&m->functions, &m->n_functions, &m->cap_functions,
+			      sizeof *m->functions);
 }
 
 /* Only plain locations are interned; see model_location_called. */
@@ -332,15 +325,8 @@ static int stack_equals(const void *ctx, uint32_t id, const void *key)
 uint32_t model_stack(struct model *m, uint32_t location, uint32_t caller)
 {
 	struct model_stack_node key = { location, caller };
-	uint64_t h = hash_mix(location, caller);
-	uint32_t id = hashidx_find(&m->stack_index, h, stack_equals, m, &key);
-	if (id != HASHIDX_NONE)
-		return id;
-	grow((void **)&m->stacks, &m->cap_stacks, m->n_stacks + 1, sizeof *m->stacks);
-	id = (uint32_t)m->n_stacks++;
-	m->stacks[id] = key;
-	hashidx_insert(&m->stack_index, h, id);
-	return id;
+	return hashidx_intern(&m->stack_index, hash_mix(location, caller), stack_equals, m, &key,
+			      (void **)&m->stacks, &m->n_stacks, &m->cap_stacks, sizeof *m->stacks);
 }
 
 uint32_t model_add_run(struct model *m, const struct model_run *run)

@@ -239,6 +239,16 @@ by_name() { # name, summed self, total (or "-" when the name is several frames)
 	awk -F'\t' -v OFS='\t' '{ self[$1] += $2; total[$1] = $3; n[$1]++ }
 		END { for (k in self) print k, self[k], n[k] == 1 ? total[k] : "-" }' | LC_ALL=C sort
 }
+# test/svg/check.cjs's KIND of checks on every SVG in DIR, in Chromium: a
+# check per picture, and check.cjs's reasons printed where one fails.
+chromium_shows_each() { # KIND DIR WHAT_ELSE_IS_CHECKED
+	NODE_PATH="$SPEEDSCOPE/node_modules" node test/svg/check.cjs "$1" "$2" "$2"/*.svg > "$2.out" 2>&1
+	for f in "$2"/*.svg; do
+		name=$(basename "$f" .svg)
+		check "Chromium shows $name.svg$3" grep -qx "$name ok" "$2.out"
+	done
+	grep FAIL "$2.out"
+}
 speedscope_shows() { # PROFILE EXPECTED_TSV
 	NODE_PATH="$SPEEDSCOPE/node_modules" node "$SPEEDSCOPE/frames.cjs" \
 		"$SPEEDSCOPE/node_modules/speedscope/dist/release" "$1" > "$TMP/shown" 2> "$TMP/shown.err" || return 1

@@ -122,12 +122,7 @@ mkdir -p "$TMP/plot"
 "$PROF" -q -t sprofplot --mincount 1 -o "$TMP/plot/names.sprof.svg" testdata/rprof/names-memory-line.out
 "$PROF" -q -t sprofplot -o "$TMP/plot/go-cpu.sprof.svg" testdata/pprof/go/go_cpu.pb.gz
 "$PROF" -q -t sprofplot -o "$TMP/plot/long.sprof.svg" "$TMP/long.out"
-NODE_PATH="$SPEEDSCOPE/node_modules" node test/svg/check.cjs plot "$TMP/plot" "$TMP/plot"/*.svg > "$TMP/plot.out" 2>&1
-for f in "$TMP/plot"/*.svg; do
-	name=$(basename "$f" .svg)
-	check "Chromium shows $name.svg, each mark where the axes put its values" grep -qx "$name ok" "$TMP/plot.out"
-done
-grep FAIL "$TMP/plot.out"
+chromium_shows_each plot "$TMP/plot" ", each mark where the axes put its values"
 for args in "kmeans.sprof testdata/rprof/kmeans-default.out 5" "kmeans-all.sprof testdata/rprof/kmeans-default.out 0" \
 	"boot.sprof testdata/rprof/boot-memory-gc-line.out 5" "names.sprof testdata/rprof/names-memory-line.out 1" \
 	"go-cpu.sprof testdata/pprof/go/go_cpu.pb.gz 5" "long.sprof $TMP/long.out 5"; do

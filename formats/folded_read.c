@@ -234,7 +234,7 @@ static int remake_rows(struct remake *x, const char *name)
 		int64_t values[2] = { 0, row->values[0] };
 		const struct split *sp = split_leaf(x, row->stack);
 		fits = scaled_count(&sp->before, decimals, &values[0]);
-		model_add_samples(x->d, sp->stack, values, NULL, 0, row->repeat);
+		model_add_samples(x->d, sp->stack, values, NULL, 0, row->repeat, 0);
 	}
 	rows_end(&rows);
 	if (!fits)

@@ -268,7 +268,7 @@ void pprof_rprof_add_sample(struct model *m, struct pprof_rprof *a, const struct
 	/* One pprof sample stood for a row of `count` identical ticks. */
 	model_add_samples(m, stack, &one_tick,
 			  m->sessions.runs[m->sessions.n_runs - 1].memory_profiling ? &mem : NULL, 0,
-			  raw->values[s->first_value]);
+			  raw->values[s->first_value], 0);
 }
 
 void pprof_rprof_finish(struct model *m, struct pprof_rprof *a)

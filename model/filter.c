@@ -327,9 +327,24 @@ static uint64_t sample_us(const struct model *m, const struct model_row *r, uint
 	return v > 0 ? (uint64_t)((double)v * (double)unit_ns / 1000.0) : 0;
 }
 
+/* With timed rows: the index of the first sample taken `us` or later after the first. */
+static uint64_t first_timed_sample_at(const struct model *m, uint64_t us)
+{
+	uint64_t index = 0;
+	int64_t ns = us > INT64_MAX / 1000 ? INT64_MAX : (int64_t)(us * 1000);
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *r; (r = rows_next(&rows)) && r->time_ns < ns;)
+		index += r->repeat;
+	rows_end(&rows);
+	return index;
+}
+
 /* The index of the first sample that starts at `us` or later. */
 static uint64_t first_sample_at(const struct model *m, uint64_t us)
 {
+	if (m->timed_rows)
+		return first_timed_sample_at(m, us);
 	uint64_t elapsed = 0, index = 0;
 	uint64_t unit_ns = m->sessions.n_runs ? 0 : view_unit_ns(model_cstr(m, m->sample_types[m->timeline_type].unit));
 	struct row_cursor rows;
@@ -356,9 +371,9 @@ static int time_window(const struct model *m, const struct filter_spec *f, uint6
 	*end = f->end_sample;
 	if (!f->has_time)
 		return 0;
-	if (!m->sessions.n_runs && m->timeline_type == SIZE_MAX) {
+	if (!m->sessions.n_runs && m->timeline_type == SIZE_MAX && !m->timed_rows) {
 		diag_error(NULL, 0, "--time needs samples with times (an Rprof file's intervals, a .cpuprofile's "
-				    "wall time); this input has none: try --samples");
+				    "wall time, perf's or speedscope's timestamps); this input has none: try --samples");
 		return -1;
 	}
 	uint64_t from = first_sample_at(m, f->from_us), to = f->to_us == UINT64_MAX ? UINT64_MAX : first_sample_at(m, f->to_us);

@@ -149,11 +149,12 @@ static int scaled(int64_t *values, size_t n, const double *scale)
 /*
  * Rows in order, with the runs and #File lines that stood before each,
  * their values times `scale` (per type: the decimals dst has more than
- * src). -1 when a value would pass 2^63.
+ * src), their times after dst's last. -1 when a value would pass 2^63.
  */
 static int append_rows(struct model *dst, const struct model *src, const struct maps *mp,
 		       const int64_t *scale, const struct row_edit *edit)
 {
+	int64_t time_offset = dst->rows.has_last ? dst->rows.last.time_ns : 0;
 	uint64_t sample = 0; /* index of the row's first sample in src */
 	struct run_replay replay = { src->sessions.runs, src->sessions.n_runs, src->sessions.files, src->sessions.n_files,
 				     mp->strings, 0, 0 };
@@ -180,7 +181,7 @@ static int append_rows(struct model *dst, const struct model *src, const struct 
 		if (edit && edit->scale && !scaled(values, src->n_sample_types, edit->scale))
 			continue;
 		model_add_samples(dst, mp->stacks[stack], values, memory ? &r->memory : NULL,
-				  mp->label_sets[labels], repeat);
+				  mp->label_sets[labels], repeat, time_offset + r->time_ns);
 	}
 	rows_end(&rows);
 	free(values);
@@ -252,6 +253,8 @@ int model_merge(struct model *dst, const struct model *src, const char *src_name
 	dst->rules.strict_r &= src->rules.strict_r;
 	dst->rules.keep_rows_apart |= src->rules.keep_rows_apart;
 	dst->rules.tree_nodes |= src->rules.tree_nodes;
+	if (dst->timed_rows && !src->timed_rows)
+		model_drop_times(dst);
 	map_tables(dst, src, &mp);
 	int rc = append_rows(dst, src, &mp, scale, NULL);
 	if (rc < 0)
@@ -267,6 +270,7 @@ static void copy_header(struct model *dst, const struct model *src, const struct
 {
 	dst->rules = src->rules;
 	dst->timeline_type = src->timeline_type;
+	dst->timed_rows = src->timed_rows;
 	dst->n_meta = 0; /* src's meta has its own "version" */
 	for (size_t i = 0; i < src->n_meta; i++)
 		model_add_meta(dst, mp->strings[src->meta[i].key], mp->strings[src->meta[i].value]);

@@ -117,6 +117,20 @@ static void widen_rows(struct model *m)
 	rows_free(&old.rows);
 }
 
+void model_drop_times(struct model *m)
+{
+	struct model old = *m;
+	m->timed_rows = 0;
+	rows_init(&m->rows);
+	m->rows.memory_from = old.rows.memory_from;
+	struct row_cursor rows;
+	rows_begin(&old, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));)
+		rows_append(m, row);
+	rows_end(&rows);
+	rows_free(&old.rows);
+}
+
 uint32_t model_add_sample_type(struct model *m, const char *type, const char *unit)
 {
 	grow((void **)&m->sample_types, &m->cap_sample_types, m->n_sample_types + 1,
@@ -372,12 +386,14 @@ static uint32_t current_run(const struct model *m)
 }
 
 static int same_as_last_row(const struct model *m, uint32_t stack, const int64_t *values,
-			    const struct model_memory *memory, uint32_t labels)
+			    const struct model_memory *memory, uint32_t labels, int64_t time_ns)
 {
 	if (m->rules.keep_rows_apart || !m->rows.has_last || m->n_rows <= m->merge_barrier)
 		return 0;
 	const struct model_row *last = &m->rows.last;
 	if (last->stack != stack || last->run != current_run(m) || last->labels != labels)
+		return 0;
+	if (m->timed_rows && last->time_ns != time_ns)
 		return 0;
 	size_t n = m->n_sample_types;
 	if (n && memcmp(last->values, values, n * sizeof *values) != 0)
@@ -388,9 +404,10 @@ static int same_as_last_row(const struct model *m, uint32_t stack, const int64_t
 }
 
 void model_add_samples(struct model *m, uint32_t stack, const int64_t *values,
-		       const struct model_memory *memory, uint32_t labels, uint64_t repeat)
+		       const struct model_memory *memory, uint32_t labels, uint64_t repeat,
+		       int64_t time_ns)
 {
-	if (same_as_last_row(m, stack, values, memory, labels)) {
+	if (same_as_last_row(m, stack, values, memory, labels, time_ns)) {
 		/* Past 2^64 stays there; the validator refuses repeats past 2^63. */
 		if (__builtin_add_overflow(m->rows.last.repeat, repeat, &m->rows.last.repeat))
 			m->rows.last.repeat = UINT64_MAX;
@@ -401,7 +418,8 @@ void model_add_samples(struct model *m, uint32_t stack, const int64_t *values,
 		m->rows.memory_from = m->n_rows;
 	}
 	struct model_row row = { m->n_rows, stack, current_run(m), labels, repeat, values,
-				 memory ? *memory : (struct model_memory){ 0, 0, 0, 0 } };
+				 memory ? *memory : (struct model_memory){ 0, 0, 0, 0 },
+				 m->timed_rows ? time_ns : 0 };
 	rows_append(m, &row);
 	m->n_rows++;
 }
@@ -409,7 +427,7 @@ void model_add_samples(struct model *m, uint32_t stack, const int64_t *values,
 void model_add_sample(struct model *m, uint32_t stack, const int64_t *values,
 		      const struct model_memory *memory, uint32_t labels)
 {
-	model_add_samples(m, stack, values, memory, labels, 1);
+	model_add_samples(m, stack, values, memory, labels, 1, 0);
 }
 
 size_t model_stack_frames(const struct model *m, uint32_t stack, struct model_frame **frames,

@@ -225,6 +225,12 @@ struct model {
 	 * runs: --time counts by it. SIZE_MAX: none.
 	 */
 	size_t timeline_type;
+	/*
+	 * Rows carry the time of their first sample (model_row.time_ns), as
+	 * perf and speedscope give it: --time counts by it. Set before the
+	 * first row is added, never after.
+	 */
+	uint8_t timed_rows;
 
 	/* What only some inputs carry (see the top of this file). */
 	struct model_sessions sessions;
@@ -295,12 +301,16 @@ void model_replay_runs(struct model *m, struct run_replay *r, size_t row);
 /*
  * Appends `repeat` identical samples to the last run (if any): `values` has
  * n_sample_types entries, `memory` is NULL unless memory columns are kept.
- * Merges into the last row when everything in it is equal.
+ * Merges into the last row when everything in it is equal, its time too.
+ * `time_ns` counts only in a model of timed rows.
  */
 void model_add_samples(struct model *m, uint32_t stack, const int64_t *values,
-		       const struct model_memory *memory, uint32_t labels, uint64_t repeat);
+		       const struct model_memory *memory, uint32_t labels, uint64_t repeat,
+		       int64_t time_ns);
 void model_add_sample(struct model *m, uint32_t stack, const int64_t *values,
 		      const struct model_memory *memory, uint32_t labels);
+/* Its rows rewritten without their times: a merge with an input that has none. */
+void model_drop_times(struct model *m);
 
 /* One frame of a stack as a reader of the profile sees it. */
 struct model_frame {

@@ -26,7 +26,7 @@ static int64_t unzigzag(uint64_t u)
 
 static size_t max_row_bytes(const struct model *m)
 {
-	return VARINT_MAX_BYTES * (3 + m->n_sample_types + 4);
+	return VARINT_MAX_BYTES * (3 + m->n_sample_types + 4 + 1);
 }
 
 void rows_init(struct row_store *s)
@@ -80,6 +80,8 @@ static void encode(const struct model *m, struct row_store *s, const struct mode
 		p = varint_put(p, row->memory.nodes);
 		p = varint_put(p, row->memory.dup_count);
 	}
+	if (m->timed_rows)
+		p = varint_put(p, zigzag(row->time_ns));
 	s->used = (size_t)(p - s->bytes);
 	if (s->used >= ROWS_IN_MEMORY)
 		spill(s);
@@ -176,6 +178,11 @@ static void decode(struct row_cursor *c)
 		p = varint_get(p, &c->row.memory.big_v);
 		p = varint_get(p, &c->row.memory.nodes);
 		p = varint_get(p, &c->row.memory.dup_count);
+	}
+	c->row.time_ns = 0;
+	if (m->timed_rows) {
+		p = varint_get(p, &v);
+		c->row.time_ns = unzigzag(v);
 	}
 	c->at = p;
 }

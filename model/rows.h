@@ -4,7 +4,7 @@
  * that order with a cursor, never by index:
  *
  *  - each row is a few varints (stack, label set, repeat, values, memory
- *    columns), a few bytes where the struct was forty;
+ *    columns, time), a few bytes where the struct was forty;
  *  - past ROWS_IN_MEMORY bytes they go to an unlinked temporary file in
  *    $TMPDIR (else /tmp), read back a buffer at a time, so a gigabyte of
  *    Rprof costs disk, not memory;
@@ -33,6 +33,7 @@ struct model_row {
 	uint64_t repeat; /* consecutive identical samples this row stands for */
 	const int64_t *values; /* n_sample_types values, for one sample of the row */
 	struct model_memory memory; /* zeros where the sample had none */
+	int64_t time_ns; /* with model.timed_rows: its first sample's time, from the profile's first */
 };
 
 struct row_store {

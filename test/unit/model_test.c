@@ -129,7 +129,7 @@ static void rows_come_back_from_the_spill_file(void)
 			struct model_run run = { .interval_us = 10000, .memory_profiling = 1 };
 			model_add_run(&m, &run);
 		}
-		model_add_samples(&m, s, &value, i >= memory_from ? &mem : NULL, 0, i + 1);
+		model_add_samples(&m, s, &value, i >= memory_from ? &mem : NULL, 0, i + 1, 0);
 	}
 	CHECK(m.rows.in_file > 0);
 	struct row_cursor a, b;
@@ -178,7 +178,7 @@ static void decimals_scale_every_row(void)
 	const size_t n = 1500000;
 	for (size_t i = 0; i < n; i++) {
 		int64_t values[2] = { (int64_t)i, 3 };
-		model_add_samples(&m, i % 2 ? s : t, values, NULL, 0, 2);
+		model_add_samples(&m, i % 2 ? s : t, values, NULL, 0, 2, 0);
 	}
 	CHECK(m.rows.in_file > 0);
 	CHECK(model_add_decimals(&m, 1, 2) == 0 && m.sample_types[1].decimals == 2);
@@ -196,7 +196,41 @@ static void decimals_scale_every_row(void)
 	model_free(&m);
 }
 
+/*
+ * Timed rows keep each time through the spill file and a new sample type;
+ * equal samples merge only at the same time; dropping the times keeps the rest.
+ */
+static void timed_rows_keep_their_times(void)
+{
+	struct model m;
+	model_init(&m);
+	m.timed_rows = 1;
+	model_add_sample_type(&m, "cpu", "nanoseconds");
+	uint32_t s = model_stack(&m, frame(&m, "f"), 0);
+	const size_t n = 1500000;
+	int64_t ten = 10;
+	for (size_t i = 0; i < n; i++) {
+		model_add_samples(&m, s, &ten, NULL, 0, 1, (int64_t)i * 1000);
+		model_add_samples(&m, s, &ten, NULL, 0, 1, (int64_t)i * 1000);
+	}
+	model_add_sample_type(&m, "wall", "nanoseconds");
+	CHECK(m.rows.in_file > 0 && m.n_rows == n);
+	size_t wrong = 0, seen = 0;
+	struct row_cursor rows;
+	rows_begin(&m, &rows);
+	for (const struct model_row *r; (r = rows_next(&rows)); seen++)
+		wrong += r->time_ns != (int64_t)seen * 1000 || r->repeat != 2 || r->values[0] != 10 || r->values[1] != 0;
+	rows_end(&rows);
+	CHECK(seen == n && wrong == 0);
+	model_drop_times(&m);
+	int64_t values[2];
+	CHECK(!m.timed_rows && m.n_rows == n && row_at(&m, 1, values).time_ns == 0);
+	CHECK(row_at(&m, n - 1, values).repeat == 2 && values[0] == 10);
+	model_free(&m);
+}
+
 const struct unit_test model_tests[] = {
+	{ "timed_rows_keep_their_times", timed_rows_keep_their_times },
 	{ "decimals_are_written_exactly", decimals_are_written_exactly },
 	{ "decimals_scale_every_row", decimals_scale_every_row },
 	{ "rows_come_back_from_the_spill_file", rows_come_back_from_the_spill_file },

@@ -54,6 +54,8 @@ struct reader {
 	size_t cap_scratch;
 	uint64_t samples;
 	uint32_t comment;
+	/* Times in ns: the first sample's, and the sample's from it (rows carry them). */
+	int64_t first_time, time;
 };
 
 static uint32_t str(struct reader *r, const char *s, size_t len)
@@ -277,17 +279,56 @@ static void end_sample(struct reader *r)
 	memset(r->values, 0, r->m->n_sample_types * sizeof *r->values);
 	r->values[r->period_type] = r->period;
 	r->values[r->period_type + 1] = 1;
-	model_add_sample(r->m, stack, r->values, NULL, r->labels);
+	model_add_samples(r->m, stack, r->values, NULL, r->labels, 1, r->time);
 	r->samples++;
 	r->open = 0;
 	r->n_frames = 0;
+}
+
+/* "SECONDS.FRACTION" in ns; -1 past 2^63. */
+static int64_t time_ns(struct perf_text t)
+{
+	int64_t ns = 0, digits = 0, scale = 1000000000;
+	size_t i = 0;
+	for (; i < t.len && t.s[i] != '.'; i++)
+		if (__builtin_mul_overflow(ns, 10, &ns) || __builtin_add_overflow(ns, t.s[i] - '0', &ns))
+			return -1;
+	if (__builtin_mul_overflow(ns, scale, &ns))
+		return -1;
+	for (i++; i < t.len && scale > 1; i++) {
+		scale /= 10;
+		digits = digits * 10 + (t.s[i] - '0');
+	}
+	return __builtin_add_overflow(ns, digits * scale, &ns) ? -1 : ns;
+}
+
+/*
+ * The sample's time, from the first's. The first sample's header says
+ * whether rows carry times (old perf printed none). perf script prints
+ * samples sorted by time; one that goes back keeps the time before it,
+ * so that a time window stays one window of samples.
+ */
+static int take_time(struct reader *r, const struct perf_header *h)
+{
+	if (r->samples == 0 && !r->open)
+		r->m->timed_rows = h->time.len > 0;
+	if (!r->m->timed_rows || h->time.len == 0)
+		return 0;
+	int64_t t = time_ns(h->time);
+	if (t < 0)
+		return lines_errorf(&r->lines, 0, "a time past 2^63 nanoseconds");
+	if (r->samples == 0 && !r->open)
+		r->first_time = t;
+	if (t - r->first_time > r->time)
+		r->time = t - r->first_time;
+	return 0;
 }
 
 /* A header starts a sample; a recording without call graphs has its one frame on it. */
 static int start_sample(struct reader *r, const struct perf_header *h)
 {
 	end_sample(r);
-	if (event_types(r, h->event, &r->period_type) < 0)
+	if (event_types(r, h->event, &r->period_type) < 0 || take_time(r, h) < 0)
 		return -1;
 	struct perf_frame lone;
 	int has_frame = h->rest.len && perf_parse_frame(h->rest.s, h->rest.len, &lone);

@@ -22,6 +22,7 @@
 #include "../base/numtext.h"
 #include "../base/varint.h"
 #include "../io/json.h"
+#include "../model/view.h"
 #include "speedscope.h"
 
 /* A stack as the file gives it: a frame index on its caller's stack. */
@@ -64,6 +65,9 @@ struct reader {
 	uint32_t *open;     /* an evented profile's open frames */
 	size_t cap_open;
 	int64_t *values;
+	/* With timed rows: the profile whose weights or events are the time, in ns a value. */
+	size_t clock;
+	double ns_per_value;
 };
 
 static void spool_put(struct spool *s, uint64_t v)
@@ -382,10 +386,21 @@ static int scaled(struct reader *r, struct spool *s, unsigned decimals, int64_t 
 	return 0;
 }
 
+/* A clock value as ns from the first sample; -1 after reporting one past 2^63. */
+static int to_ns(struct reader *r, int64_t value, int64_t *ns)
+{
+	double v = (double)value * r->ns_per_value;
+	if (v >= 9.2e18)
+		return json_error(&r->j, "a time past 2^63 nanoseconds");
+	*ns = v > 0 ? (int64_t)v : 0;
+	return 0;
+}
+
 /* A sampled profile's rows, with the weights of every profile sharing its samples. */
 static int sampled_rows(struct reader *r, size_t leader)
 {
 	struct profile *p = &r->profiles[leader];
+	int64_t elapsed = 0, time_ns = 0;
 	for (size_t k = 0; k < r->n_profiles; k++)
 		r->profiles[k].weights.read_at = 0;
 	p->samples.read_at = 0;
@@ -396,7 +411,12 @@ static int sampled_rows(struct reader *r, size_t leader)
 			if (q->group == leader && scaled(r, &q->weights, q->decimals, &r->values[q->type]) < 0)
 				return -1;
 		}
-		model_add_sample(r->m, r->trie[spool_get(&p->samples)].stack, r->values, NULL, 0);
+		if (r->m->timed_rows && to_ns(r, elapsed, &time_ns) < 0)
+			return -1;
+		model_add_samples(r->m, r->trie[spool_get(&p->samples)].stack, r->values, NULL, 0, 1, time_ns);
+		if (r->m->timed_rows && r->values[r->profiles[r->clock].type] > 0 &&
+		    __builtin_add_overflow(elapsed, r->values[r->profiles[r->clock].type], &elapsed))
+			return json_error(&r->j, "weights that sum past 2^63");
 	}
 	return 0;
 }
@@ -405,7 +425,7 @@ static int sampled_rows(struct reader *r, size_t leader)
 static int evented_rows(struct reader *r, struct profile *p)
 {
 	size_t depth = 0;
-	int64_t last = 0;
+	int64_t last = 0, first = 0, time_ns = 0;
 	for (uint64_t e = 0; e * 4 < p->events.n; e++) {
 		int opens = spool_get(&p->events) != 0;
 		uint32_t frame = (uint32_t)spool_get(&p->events);
@@ -416,10 +436,14 @@ static int evented_rows(struct reader *r, struct profile *p)
 			return json_error(&r->j, "event %" PRIu64 " names frame %" PRIu32 " of %zu", e, frame, r->n_frames);
 		if (e > 0 && (at < last || (last < 0 && at > INT64_MAX + last)))
 			return json_error(&r->j, "event %" PRIu64 " goes back in time", e);
+		if (e == 0)
+			first = at;
 		if (depth > 0 && at > last) {
 			memset(r->values, 0, r->m->n_sample_types * sizeof *r->values);
 			r->values[p->type] = at - last;
-			model_add_sample(r->m, r->open[2 * depth - 1], r->values, NULL, 0);
+			if (r->m->timed_rows && to_ns(r, last - first, &time_ns) < 0)
+				return -1;
+			model_add_samples(r->m, r->open[2 * depth - 1], r->values, NULL, 0, 1, time_ns);
 		}
 		last = at;
 		if (!opens) {
@@ -484,6 +508,27 @@ static void group_profiles(struct reader *r)
 	}
 }
 
+/*
+ * Rows carry times when the file is one timeline: every profile shares
+ * one list of samples (or there is one evented profile) and one of them
+ * counts time. Profiles of their own each start again at 0: no times.
+ */
+static void choose_clock(struct reader *r)
+{
+	for (size_t i = 1; i < r->n_profiles; i++)
+		if (r->profiles[i].group != 0)
+			return;
+	for (size_t i = 0; i < r->n_profiles; i++) {
+		uint64_t ns = view_unit_ns(unit_of(r, &r->profiles[i]));
+		if (ns) {
+			r->clock = i;
+			r->ns_per_value = (double)ns / (double)pow10_i64(r->profiles[i].decimals);
+			r->m->timed_rows = 1;
+			return;
+		}
+	}
+}
+
 static int build_rows(struct reader *r)
 {
 	if (r->n_profiles == 0)
@@ -491,6 +536,7 @@ static int build_rows(struct reader *r)
 	if (build_stacks(r) < 0)
 		return -1;
 	group_profiles(r);
+	choose_clock(r);
 	r->values = xcalloc(r->m->n_sample_types, sizeof *r->values);
 	for (size_t i = 0; i < r->n_profiles; i++) {
 		struct profile *p = &r->profiles[i];

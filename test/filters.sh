@@ -267,3 +267,61 @@ cpuprofile_time_is_node() { # FILE FROM TO
 check "--time on a .cpuprofile counts the samples node finds in the window" \
 	cpuprofile_time_is_node testdata/cpuprofile/default.cpuprofile 0.1 0.2
 check "... from the start" cpuprofile_time_is_node testdata/cpuprofile/interval100.cpuprofile 0 0.05
+# --time on perf script: each sample at its header's time after the
+# first's; awk finds the window as sample indexes, and --samples keeps them.
+perf_window_by_awk() { # FILE FROM TO: "first:end" sample indexes
+	awk -v from="$2" -v to="$3" 'match($0, / [0-9]+\.[0-9]+: /) {
+			t = substr($0, RSTART + 1, RLENGTH - 3) + 0
+			if (i == 0) t0 = t
+			if (t - t0 < from - 1e-9) first = i + 1
+			if (t - t0 < to - 1e-9) end = i + 1
+			i++
+		}
+		END { printf "%d:%d\n", first, end }' "$1"
+}
+perf_time_is_sample_window() { # FILE FROM TO
+	window=$(perf_window_by_awk "$1" "$2" "$3") &&
+		"$PROF" -q --samples "$window" -t pprof "$1" > "$TMP/by-index.pb.gz" &&
+		"$PROF" -q --time "$2:$3" -t pprof "$1" | cmp -s - "$TMP/by-index.pb.gz" &&
+		[ "$window" != "0:0" ]
+}
+check "--time on perf script is the window of its headers' times" \
+	perf_time_is_sample_window testdata/perf/c-cpu-clock.perf 0.05 0.1
+check "... two events, from the start" perf_time_is_sample_window testdata/perf/c-two-events.perf 0 0.02
+check "... pid, cpu, to the end" perf_time_is_sample_window testdata/perf/c-pid-cpu.perf 0.1 99
+sed -E 's/ [0-9]+\.[0-9]+: / /' testdata/perf/c-cpu-clock.perf > "$TMP/no-times.perf"
+check "--time is refused for perf script printed without times" says 1 "--time needs samples with times" \
+	"$PROF" --time 0:1 -t folded "$TMP/no-times.perf"
+
+# --time on speedscope: a sampled profile's samples at the sum of the
+# weights before them, an evented one's stretches at their opening event;
+# node sums the weights that start in the window off the JSON.
+speedscope_window_weight() { # FILE FROM TO
+	node -e 'const d = JSON.parse(require("fs").readFileSync(process.argv[1])), from = +process.argv[2], to = +process.argv[3];
+		const ns = { nanoseconds: 1e-9, microseconds: 1e-6, milliseconds: 1e-3, seconds: 1 };
+		const p = d.profiles.find((q) => ns[q.unit]), s = ns[p.unit];
+		let sum = 0;
+		if (p.type === "sampled") {
+			let t = 0;
+			p.weights.forEach((w) => { if (t * s >= from - 1e-12 && t * s < to - 1e-12) sum += w; t += Math.max(w, 0); });
+		} else {
+			let depth = 0, last = p.events[0].at;
+			const first = last;
+			for (const e of p.events) {
+				if (depth > 0 && e.at > last && (last - first) * s >= from - 1e-12 && (last - first) * s < to - 1e-12) sum += e.at - last;
+				last = e.at; depth += e.type === "O" ? 1 : -1;
+			}
+		}
+		console.log(Math.round(sum));' "$@"
+}
+speedscope_time_is_node() { # FILE FROM TO TYPE
+	want=$(speedscope_window_weight "$1" "$2" "$3") &&
+		[ "$("$PROF" -q --time "$2:$3" -s "$4" -t folded "$1" | awk '{ s += $NF } END { print s + 0 }')" = "$want" ] &&
+		[ "$want" != 0 ]
+}
+check "--time on speedscope's export of a .cpuprofile (evented) takes the stretches node finds" \
+	speedscope_time_is_node testdata/speedscope/node-default.speedscope.json 0.1 0.2 default.cpuprofile
+check "... and on prof's sampled speedscope of an R profile" \
+	speedscope_time_is_node testdata/speedscope/kmeans-prof.speedscope.json 0.2 0.5 cpu
+check "--time is refused for speedscope profiles of their own" says 1 "--time needs samples with times" \
+	"$PROF" --time 0:1 -t folded testdata/speedscope/kmeans-prof-app.speedscope.json

@@ -4,8 +4,8 @@
  * read as prof reads it (format_read: gunzip, sniff, read, validate); a valid
  * profile is then written in every writable format, to /dev/null, so that
  * the writers meet whatever the readers let through; and so is the same
- * profile narrowed by every filter (--hide, --show-from ... --max-depth)
- * and made a difference against itself (--diff-base), so that the
+ * profile narrowed by every filter (--hide, --show-from ... --max-depth),
+ * by a window of time when its samples have times (--time), and made a difference against itself (--diff-base), so that the
  * filters meet it too. `make fuzz` builds
  * them; test/fuzz/README.md says how to run them.
  */
@@ -47,6 +47,13 @@ static void filtered_everything(struct model *m, int devnull)
 	struct filter_spec spec = { &end, NULL, &some, NULL, &some, &end, 3, 1, 50, 0, 0, 0 };
 	struct model narrowed;
 	if (model_filter(m, &spec, &narrowed) == 0) {
+		write_everything(&narrowed, devnull);
+		model_free(&narrowed);
+	}
+	if (!m->sessions.n_runs && m->timeline_type == SIZE_MAX && !m->timed_rows)
+		return;
+	struct filter_spec window = { .end_sample = UINT64_MAX, .has_time = 1, .from_us = 1000, .to_us = 50000 };
+	if (model_filter(m, &window, &narrowed) == 0) {
 		write_everything(&narrowed, devnull);
 		model_free(&narrowed);
 	}

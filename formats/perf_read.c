@@ -310,14 +310,15 @@ static int64_t time_ns(struct perf_text t)
  */
 static int take_time(struct reader *r, const struct perf_header *h)
 {
-	if (r->samples == 0 && !r->open)
+	int first = r->samples == 0; /* the sample before, if any, has ended */
+	if (first)
 		r->m->timed_rows = h->time.len > 0;
 	if (!r->m->timed_rows || h->time.len == 0)
 		return 0;
 	int64_t t = time_ns(h->time);
 	if (t < 0)
 		return lines_errorf(&r->lines, 0, "a time past 2^63 nanoseconds");
-	if (r->samples == 0 && !r->open)
+	if (first)
 		r->first_time = t;
 	if (t - r->first_time > r->time)
 		r->time = t - r->first_time;

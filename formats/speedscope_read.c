@@ -65,8 +65,8 @@ struct reader {
 	uint32_t *open;     /* an evented profile's open frames */
 	size_t cap_open;
 	int64_t *values;
-	/* With timed rows: the profile whose weights or events are the time, in ns a value. */
-	size_t clock;
+	/* With timed rows: the sample type whose values are the time, and ns a value. */
+	size_t clock_type;
 	double ns_per_value;
 };
 
@@ -414,8 +414,8 @@ static int sampled_rows(struct reader *r, size_t leader)
 		if (r->m->timed_rows && to_ns(r, elapsed, &time_ns) < 0)
 			return -1;
 		model_add_samples(r->m, r->trie[spool_get(&p->samples)].stack, r->values, NULL, 0, 1, time_ns);
-		if (r->m->timed_rows && r->values[r->profiles[r->clock].type] > 0 &&
-		    __builtin_add_overflow(elapsed, r->values[r->profiles[r->clock].type], &elapsed))
+		int64_t took = r->values[r->clock_type];
+		if (r->m->timed_rows && took > 0 && __builtin_add_overflow(elapsed, took, &elapsed))
 			return json_error(&r->j, "weights that sum past 2^63");
 	}
 	return 0;
@@ -521,7 +521,7 @@ static void choose_clock(struct reader *r)
 	for (size_t i = 0; i < r->n_profiles; i++) {
 		uint64_t ns = view_unit_ns(unit_of(r, &r->profiles[i]));
 		if (ns) {
-			r->clock = i;
+			r->clock_type = r->profiles[i].type;
 			r->ns_per_value = (double)ns / (double)pow10_i64(r->profiles[i].decimals);
 			r->m->timed_rows = 1;
 			return;

@@ -371,7 +371,7 @@ static int time_window(const struct model *m, const struct filter_spec *f, uint6
 	*end = f->end_sample;
 	if (!f->has_time)
 		return 0;
-	if (!m->sessions.n_runs && m->timeline_type == SIZE_MAX && !m->timed_rows) {
+	if (!model_has_times(m)) {
 		diag_error(NULL, 0, "--time needs samples with times (an Rprof file's intervals, a .cpuprofile's "
 				    "wall time, perf's or speedscope's timestamps); this input has none: try --samples");
 		return -1;

@@ -93,42 +93,46 @@ uint32_t model_get_meta(const struct model *m, const char *key)
 }
 
 /*
- * Rows written before the last type was added get 0 for it: rewritten
- * into a new store, read through a copy of the model that still holds the
- * old one, as model_add_decimals does.
+ * m's rows in the layout m now has (more types, or no times), rewritten
+ * into a new store from `old`, a copy of the model that still holds the old
+ * store and layout, as model_add_decimals does. Types old lacks get 0.
  */
+static void rewrite_rows(struct model *m, struct model *old)
+{
+	rows_init(&m->rows);
+	m->rows.memory_from = old->rows.memory_from;
+	int64_t *values = xcalloc(m->n_sample_types + 1, sizeof *values);
+	struct row_cursor rows;
+	rows_begin(old, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));) {
+		memcpy(values, row->values, old->n_sample_types * sizeof *values);
+		struct model_row rewritten = *row;
+		rewritten.values = values;
+		rows_append(m, &rewritten);
+	}
+	rows_end(&rows);
+	free(values);
+	rows_free(&old->rows);
+}
+
+/* Rows written before the last type was added get 0 for it. */
 static void widen_rows(struct model *m)
 {
 	struct model old = *m;
 	old.n_sample_types = m->n_sample_types - 1;
-	rows_init(&m->rows);
-	m->rows.memory_from = old.rows.memory_from;
-	int64_t *values = xcalloc(m->n_sample_types + 1, sizeof *values);
-	struct row_cursor rows;
-	rows_begin(&old, &rows);
-	for (const struct model_row *row; (row = rows_next(&rows));) {
-		memcpy(values, row->values, old.n_sample_types * sizeof *values);
-		struct model_row wider = *row;
-		wider.values = values;
-		rows_append(m, &wider);
-	}
-	rows_end(&rows);
-	free(values);
-	rows_free(&old.rows);
+	rewrite_rows(m, &old);
 }
 
 void model_drop_times(struct model *m)
 {
 	struct model old = *m;
 	m->timed_rows = 0;
-	rows_init(&m->rows);
-	m->rows.memory_from = old.rows.memory_from;
-	struct row_cursor rows;
-	rows_begin(&old, &rows);
-	for (const struct model_row *row; (row = rows_next(&rows));)
-		rows_append(m, row);
-	rows_end(&rows);
-	rows_free(&old.rows);
+	rewrite_rows(m, &old);
+}
+
+int model_has_times(const struct model *m)
+{
+	return m->sessions.n_runs || m->timeline_type != SIZE_MAX || m->timed_rows;
 }
 
 uint32_t model_add_sample_type(struct model *m, const char *type, const char *unit)

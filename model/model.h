@@ -311,6 +311,8 @@ void model_add_sample(struct model *m, uint32_t stack, const int64_t *values,
 		      const struct model_memory *memory, uint32_t labels);
 /* Its rows rewritten without their times: a merge with an input that has none. */
 void model_drop_times(struct model *m);
+/* Do its samples have times (R's runs, a timeline type or timed rows), so that --time applies? */
+int model_has_times(const struct model *m);
 
 /* One frame of a stack as a reader of the profile sees it. */
 struct model_frame {

@@ -5,9 +5,9 @@
  * profile is then written in every writable format, to /dev/null, so that
  * the writers meet whatever the readers let through; and so is the same
  * profile narrowed by every filter (--hide, --show-from ... --max-depth),
- * by a window of time when its samples have times (--time), and made a difference against itself (--diff-base), so that the
- * filters meet it too. `make fuzz` builds
- * them; test/fuzz/README.md says how to run them.
+ * by a window of time when its samples have times (--time), and made a
+ * difference against itself (--diff-base), so that the filters meet it
+ * too. `make fuzz` builds them; test/fuzz/README.md says how to run them.
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -50,7 +50,7 @@ static void filtered_everything(struct model *m, int devnull)
 		write_everything(&narrowed, devnull);
 		model_free(&narrowed);
 	}
-	if (!m->sessions.n_runs && m->timeline_type == SIZE_MAX && !m->timed_rows)
+	if (!model_has_times(m))
 		return;
 	struct filter_spec window = { .end_sample = UINT64_MAX, .has_time = 1, .from_us = 1000, .to_us = 50000 };
 	if (model_filter(m, &window, &narrowed) == 0) {

@@ -154,11 +154,14 @@ time_window_by_awk() { # FILE FROM TO: "first:end" sample indexes
 		{ if (t < from - 1e-9) first = i + 1; if (t < to - 1e-9) end = i + 1; t += interval; i++ }
 		END { printf "%d:%d\n", first, end }' "$1"
 }
-time_is_sample_window() { # FILE FROM TO
-	window=$(time_window_by_awk "$1" "$2" "$3") &&
-		"$PROF" -q --samples "$window" -t rprof "$1" > "$TMP/by-index.out" &&
-		"$PROF" -q --time "$2:$3" -t rprof "$1" | cmp -s - "$TMP/by-index.out"
+# --time FROM:TO keeps what --samples keeps of the (non-empty) window of
+# sample indexes that WINDOW_OF finds in the file, written as FORMAT.
+time_is_index_window() { # WINDOW_OF FORMAT FILE FROM TO
+	window=$("$1" "$3" "$4" "$5") && [ "$window" != "0:0" ] &&
+		"$PROF" -q --samples "$window" -t "$2" "$3" > "$TMP/by-index" &&
+		"$PROF" -q --time "$4:$5" -t "$2" "$3" | cmp -s - "$TMP/by-index"
 }
+time_is_sample_window() { time_is_index_window time_window_by_awk rprof "$@"; }
 check "--time 0.1:0.2 is samples 5 to 9 at 20 ms" time_is_sample_window testdata/rprof/kmeans-default.out 0.1 0.2
 # Two runs appended, 20 ms then 5 ms (R's append = TRUE with another interval).
 cat testdata/rprof/kmeans-default.out testdata/rprof/optim-line.out > "$TMP/two-runs.out"
@@ -279,12 +282,7 @@ perf_window_by_awk() { # FILE FROM TO: "first:end" sample indexes
 		}
 		END { printf "%d:%d\n", first, end }' "$1"
 }
-perf_time_is_sample_window() { # FILE FROM TO
-	window=$(perf_window_by_awk "$1" "$2" "$3") &&
-		"$PROF" -q --samples "$window" -t pprof "$1" > "$TMP/by-index.pb.gz" &&
-		"$PROF" -q --time "$2:$3" -t pprof "$1" | cmp -s - "$TMP/by-index.pb.gz" &&
-		[ "$window" != "0:0" ]
-}
+perf_time_is_sample_window() { time_is_index_window perf_window_by_awk pprof "$@"; }
 check "--time on perf script is the window of its headers' times" \
 	perf_time_is_sample_window testdata/perf/c-cpu-clock.perf 0.05 0.1
 check "... two events, from the start" perf_time_is_sample_window testdata/perf/c-two-events.perf 0 0.02

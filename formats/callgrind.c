@@ -30,26 +30,26 @@ static int is_header(const char *s, size_t len)
  * comments and blank lines before it is callgrind's one required line,
  * and no other format prof reads has it.
  */
-static int callgrind_probe(const unsigned char *prefix, size_t len)
+static enum probe_score callgrind_probe(const unsigned char *prefix, size_t len)
 {
 	const char *s = (const char *)prefix, *end = s + len;
 	if (memchr(prefix, '\0', len))
-		return 0;
+		return PROBE_NO;
 	for (int first = 1; s < end; first = 0) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		if (!nl && len == FORMAT_PROBE_BYTES)
-			return 0;
+			return PROBE_NO;
 		size_t n = (size_t)((nl ? nl : end) - s);
 		n -= n > 0 && s[n - 1] == '\r';
 		if (first && starts(s, n, "# callgrind format"))
-			return 100;
+			return PROBE_CERTAIN;
 		if (starts(s, n, "events:"))
-			return 90;
+			return PROBE_STRONG;
 		if (n > 0 && s[0] != '#' && !is_header(s, n))
-			return 0;
+			return PROBE_NO;
 		s = nl ? nl + 1 : end;
 	}
-	return 0;
+	return PROBE_NO;
 }
 
 /* callgrind names its files callgrind.out.PID; KCachegrind opens *.callgrind too. */

@@ -12,16 +12,16 @@
  * The old DevTools format (a "head" tree) is claimed, so that the reader
  * can say what it is.
  */
-static int cpuprofile_probe(const unsigned char *prefix, size_t len)
+static enum probe_score cpuprofile_probe(const unsigned char *prefix, size_t len)
 {
 	if (!json_prefix_is_object(prefix, len))
-		return 0;
+		return PROBE_NO;
 	if (json_prefix_has(prefix, len, "\"callFrame\"") && json_prefix_has(prefix, len, "\"nodes\""))
-		return 95;
+		return PROBE_NEAR_CERTAIN;
 	/* The arrays of samples may fill the prefix before the nodes: V8's word for their times. */
 	if (json_prefix_has(prefix, len, "\"timeDeltas\""))
-		return 70;
-	return json_prefix_has(prefix, len, "\"head\"") && json_prefix_has(prefix, len, "\"functionName\"") ? 60 : 0;
+		return PROBE_PROBABLE;
+	return json_prefix_has(prefix, len, "\"head\"") && json_prefix_has(prefix, len, "\"functionName\"") ? PROBE_PLAUSIBLE : PROBE_NO;
 }
 
 static const char *const cpuprofile_extensions[] = { ".cpuprofile", NULL };

@@ -88,12 +88,12 @@ static void weigh_line(struct evidence *e, const char *s, size_t n)
  * among many stacks (inferno's and speedscope's tests) is weak evidence
  * against; comments and blank lines are none either way.
  */
-static int folded_probe(const unsigned char *prefix, size_t len)
+static enum probe_score folded_probe(const unsigned char *prefix, size_t len)
 {
 	const char *s = (const char *)prefix, *end = s + len;
 	struct evidence e = { 0, 0, 0 };
 	if (memchr(prefix, '\0', len))
-		return 0;
+		return PROBE_NO;
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		if (!nl && len == FORMAT_PROBE_BYTES)
@@ -106,8 +106,8 @@ static int folded_probe(const unsigned char *prefix, size_t len)
 	if (e.counted + e.malformed == 0)
 		return s < end && memchr(s, ';', (size_t)(end - s)) ? 20 : 0;
 	if (e.malformed == 0)
-		return e.joined ? 80 : 40;
-	return e.joined && e.counted >= 2 * e.malformed ? 30 : 0;
+		return e.joined ? PROBE_LIKELY : PROBE_DOUBTFUL;
+	return e.joined && e.counted >= 2 * e.malformed ? PROBE_WEAK : PROBE_NO;
 }
 
 static const char *const folded_extensions[] = { ".folded", ".collapsed", NULL };

@@ -1,8 +1,9 @@
 /*
  * format: what every format registers, like libarchive's bidders. A probe
- * scores a buffered prefix of the input from 0 (not this format) to 100
- * (certain); the highest score wins and a tie picks none. Readers fill a
- * model and report their own errors; writers take a valid model.
+ * scores a buffered prefix of the input on the scale below, from PROBE_NO
+ * (not this format) to PROBE_CERTAIN; the highest score wins and a tie
+ * picks none. Readers fill a model and report their own errors; writers
+ * take a valid model.
  */
 #ifndef PROF_FORMAT_H
 #define PROF_FORMAT_H
@@ -17,6 +18,27 @@
 
 /* A probe sees this many bytes; a shorter prefix is the whole input. */
 enum { FORMAT_PROBE_BYTES = 65536 };
+
+/*
+ * How much a prefix says for a format, as FFmpeg's probe scores: every
+ * probe returns one of these, so that the evidence of one format compares
+ * with another's. Steps are kept apart so that a new kind of evidence can
+ * fall between two.
+ */
+enum probe_score {
+	PROBE_NO = 0,            /* not this format, or nothing to tell by */
+	PROBE_CUT_SHORT = 10,    /* could begin it, but the input ends before its sign */
+	PROBE_FAINT = 20,        /* a trace of its grammar, with no whole line to judge */
+	PROBE_WEAK = 30,         /* its grammar on most lines, against some that break it */
+	PROBE_DOUBTFUL = 40,     /* its grammar, but a grammar other text fits too */
+	/* The least a winner needs to be named without "misdetection is possible". */
+	PROBE_PLAUSIBLE = 60,    /* its words or structure, short of its signature */
+	PROBE_PROBABLE = 70,     /* words or structure that other formats rarely have */
+	PROBE_LIKELY = 80,       /* its grammar on every line or field seen */
+	PROBE_STRONG = 90,       /* a line only this format writes */
+	PROBE_NEAR_CERTAIN = 95, /* its header or schema, as its writers put it */
+	PROBE_CERTAIN = 100,     /* its magic or marker */
+};
 
 /* A writer's option given on the command line: --NAME VALUE ("" for a flag). */
 struct given_option {
@@ -55,7 +77,8 @@ struct format {
 	/* File name endings that name this format, longest first; NULL-ended. */
 	const char *const *extensions;
 	int binary; /* refused on a terminal */
-	int (*probe)(const unsigned char *prefix, size_t len);
+	/* A score on enum probe_score's scale. NULL when not readable. */
+	enum probe_score (*probe)(const unsigned char *prefix, size_t len);
 	/* 0, or -1 after reporting the error. NULL when not readable. */
 	int (*read)(struct input *in, struct model *m);
 	/* 0, or -1 after reporting the error. NULL when not writable. */

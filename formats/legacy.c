@@ -432,24 +432,24 @@ static const char *first_line(const unsigned char *b, size_t len, size_t *line_l
 	return (const char *)b;
 }
 
-static int legacy_probe(const unsigned char *prefix, size_t len)
+static enum probe_score legacy_probe(const unsigned char *prefix, size_t len)
 {
 	unsigned word;
 	int be;
 	uint64_t period;
 	if (legacy_is_cpu_header(prefix, len, &word, &be, &period))
-		return 95;
+		return PROBE_NEAR_CERTAIN;
 	size_t at = 0, line_len, next;
 	const char *line = first_line(prefix, len, &line_len, &next);
 	if (legacy_text_kind(line, line_len) != LEGACY_NONE)
-		return 95;
+		return PROBE_NEAR_CERTAIN;
 	/* A count profile may follow comment lines. */
 	while (legacy_is_space_or_comment(line, line_len) && at + next < len) {
 		at += next;
 		line = first_line(prefix + at, len - at, &line_len, &next);
 	}
 	enum legacy_text_kind kind = legacy_text_kind(line, line_len);
-	return kind == LEGACY_COUNT || kind == LEGACY_THREAD ? 90 : 0;
+	return kind == LEGACY_COUNT || kind == LEGACY_THREAD ? PROBE_STRONG : PROBE_NO;
 }
 
 static const char *const extensions[] = { ".heap", NULL };

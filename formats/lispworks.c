@@ -4,15 +4,15 @@
 #include "lispworks.h"
 
 /* The marker anywhere on the first line is certain evidence. */
-static int lispworks_probe(const unsigned char *prefix, size_t len)
+static enum probe_score lispworks_probe(const unsigned char *prefix, size_t len)
 {
 	const char *s = (const char *)prefix;
 	const char *nl = memchr(s, '\n', len);
 	size_t line = nl ? (size_t)(nl - s) : len, marker = strlen(LISPWORKS_MARKER);
 	for (size_t i = 0; i + marker <= line; i++)
 		if (memcmp(s + i, LISPWORKS_MARKER, marker) == 0)
-			return 100;
-	return 0;
+			return PROBE_CERTAIN;
+	return PROBE_NO;
 }
 
 static const char *const lispworks_extensions[] = { ".tree", NULL };

@@ -218,7 +218,7 @@ int perf_parse_frame(const char *s, size_t len, struct perf_frame *f)
  * recording without call graphs), is perf script; '#' lines (--header)
  * come first. Folded stacks and Rprof lines have no "TID TIME:" anchor.
  */
-static int perf_probe(const unsigned char *prefix, size_t len)
+static enum probe_score perf_probe(const unsigned char *prefix, size_t len)
 {
 	const char *s = (const char *)prefix, *end = s + len;
 	int headers = 0, frames = 0;
@@ -237,11 +237,11 @@ static int perf_probe(const unsigned char *prefix, size_t len)
 			else if (headers && perf_parse_frame(s, n, &f))
 				frames++;
 			else
-				return 0;
+				return PROBE_NO;
 		}
 		s = nl + 1;
 	}
-	return frames ? 90 : headers >= 2 ? 60 : 0;
+	return frames ? PROBE_STRONG : headers >= 2 ? PROBE_PLAUSIBLE : PROBE_NO;
 }
 
 static const char *const perf_extensions[] = { ".perf", ".perf.txt", NULL };

@@ -24,7 +24,7 @@ static int expected_wire(uint32_t field, pb_wire_type_t wt)
  * number with its wire type (unknown numbers count for less). Running out
  * of prefix mid-field is fine; anything malformed before that is not.
  */
-static int pprof_probe(const unsigned char *prefix, size_t len)
+static enum probe_score pprof_probe(const unsigned char *prefix, size_t len)
 {
 	pb_istream_t s = pb_istream_from_buffer(prefix, len);
 	int known = 0, unknown = 0;
@@ -33,9 +33,9 @@ static int pprof_probe(const unsigned char *prefix, size_t len)
 		uint32_t field;
 		bool eof;
 		if (!pb_decode_tag(&s, &wt, &field, &eof))
-			return eof && s.bytes_left == 0 && known ? 70 : 0;
+			return eof && s.bytes_left == 0 && known ? PROBE_PROBABLE : PROBE_NO;
 		if (!expected_wire(field, wt))
-			return 0;
+			return PROBE_NO;
 		if (field >= 1 && field <= 15)
 			known++;
 		else
@@ -44,8 +44,8 @@ static int pprof_probe(const unsigned char *prefix, size_t len)
 			break;
 	}
 	if (known == 0 || unknown > known)
-		return 0;
-	return s.bytes_left == 0 ? 80 : 60;
+		return PROBE_NO;
+	return s.bytes_left == 0 ? PROBE_LIKELY : PROBE_PLAUSIBLE;
 }
 
 char *pprof_scaled_unit(const char *unit, unsigned decimals)

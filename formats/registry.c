@@ -11,8 +11,6 @@
 #include "../base/diag.h"
 #include "../io/lines.h"
 
-enum { PROBE_DOUBTFUL = 50 };
-
 #define FORMATS(X) \
 	X(rprof)      \
 	X(pprof)      \
@@ -88,16 +86,16 @@ const struct format *format_sniff(struct input *in)
 	if (lines_refuse_utf16(in) < 0)
 		return NULL;
 	const struct format *best = NULL, *tied = NULL;
-	int best_score = 0;
+	enum probe_score best_score = PROBE_NO;
 	for (size_t i = 0; formats[i]; i++) {
 		if (!formats[i]->read || !formats[i]->probe)
 			continue;
-		int score = formats[i]->probe(prefix, (size_t)n);
+		enum probe_score score = formats[i]->probe(prefix, (size_t)n);
 		if (score > best_score) {
 			best = formats[i];
 			best_score = score;
 			tied = NULL;
-		} else if (score > 0 && score == best_score) {
+		} else if (score > PROBE_NO && score == best_score) {
 			tied = formats[i];
 		}
 	}
@@ -109,7 +107,7 @@ const struct format *format_sniff(struct input *in)
 		diag_error(in->name, 0, "could be %s or %s; use -f FORMAT", best->name, tied->name);
 		return NULL;
 	}
-	if (best_score < PROBE_DOUBTFUL)
+	if (best_score < PROBE_PLAUSIBLE)
 		diag_warn(in->name, 0, "read as %s, but misdetection is possible", best->name);
 	return best;
 }

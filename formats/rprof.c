@@ -26,17 +26,17 @@ int rprof_is_header(const char *s, size_t len)
 }
 
 /* R's header is certain evidence; a prefix cut short before it is decided is weak. */
-static int rprof_probe(const unsigned char *prefix, size_t len)
+static enum probe_score rprof_probe(const unsigned char *prefix, size_t len)
 {
 	const char *s = (const char *)prefix;
 	int memory, gc, line;
 	size_t pos = rprof_header_flags(s, len, &memory, &gc, &line);
 	size_t key = strlen(RPROF_INTERVAL);
 	if (len - pos > key && memcmp(s + pos, RPROF_INTERVAL, key) == 0)
-		return s[pos + key] >= '0' && s[pos + key] <= '9' ? 100 : 0;
+		return s[pos + key] >= '0' && s[pos + key] <= '9' ? PROBE_CERTAIN : PROBE_NO;
 	if (len - pos <= key && len > 0 && memcmp(s + pos, RPROF_INTERVAL, len - pos) == 0)
-		return 10;
-	return 0;
+		return PROBE_CUT_SHORT;
+	return PROBE_NO;
 }
 
 static const char *const rprof_extensions[] = { ".out", ".Rprof", NULL };

@@ -7,15 +7,15 @@
 #include "../io/json.h"
 
 /* The schema's URL is what every writer of the format puts in; frames and profiles are evidence too. */
-static int speedscope_probe(const unsigned char *prefix, size_t len)
+static enum probe_score speedscope_probe(const unsigned char *prefix, size_t len)
 {
 	if (!json_prefix_is_object(prefix, len))
-		return 0;
+		return PROBE_NO;
 	if (json_prefix_has(prefix, len, "speedscope.app/file-format-schema.json"))
-		return 95;
+		return PROBE_NEAR_CERTAIN;
 	if (json_prefix_has(prefix, len, "\"profiles\"") && json_prefix_has(prefix, len, "\"frames\""))
-		return 60;
-	return 0;
+		return PROBE_PLAUSIBLE;
+	return PROBE_NO;
 }
 
 static const char *const speedscope_extensions[] = { ".speedscope.json", NULL };

@@ -72,17 +72,28 @@ static void collect_writer_options(void)
 		}
 }
 
-/* "flamegraph, flamechart": the formats that take option `name`. */
-static const char *takers(const char *name)
+/* "flamegraph, flamechart": the formats, in the registry's order, for which `wanted` holds. */
+static const char *format_names(int (*wanted)(const struct format *f, const char *arg), const char *arg)
 {
 	static char text[256];
 	size_t len = 0;
 	text[0] = '\0';
 	for (size_t i = 0; formats[i] && len < sizeof text; i++)
-		if (format_option(formats[i], name))
+		if (wanted(formats[i], arg))
 			len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", len ? ", " : "",
 						formats[i]->name);
 	return text;
+}
+
+static int takes_option(const struct format *f, const char *name)
+{
+	return format_option(f, name) != NULL;
+}
+
+static int reads_times(const struct format *f, const char *unused)
+{
+	(void)unused;
+	return f->read && f->has_times;
 }
 
 /* Words from column 22 on, wrapped before column 80, as the help above. */
@@ -112,9 +123,20 @@ static void writer_usage(FILE *f)
 		char text[512];
 		int n = fprintf(f, "      --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
 		n += n < 21 ? fprintf(f, "%*s", 22 - n, "") : 0;
-		snprintf(text, sizeof text, "%s (%s)", o->help, takers(o->name));
+		snprintf(text, sizeof text, "%s (%s)", o->help, format_names(takes_option, o->name));
 		print_wrapped(f, n > 22 ? 80 : n, text);
 	}
+}
+
+/* --time's help names the readers whose samples can have times, as the registry says. */
+static void time_usage(FILE *f)
+{
+	char text[512];
+	snprintf(text, sizeof text,
+		 "keep the samples that started FROM to before TO seconds after the first "
+		 "(inputs with times: %s)",
+		 format_names(reads_times, NULL));
+	print_wrapped(f, 22, text);
 }
 
 static void usage(FILE *f)
@@ -152,10 +174,10 @@ static void usage(FILE *f)
 	      "      --samples FROM:TO\n"
 	      "                      keep the samples with 0-based index FROM to before TO,\n"
 	      "                      in time order (either end may be left out)\n"
-	      "      --time FROM:TO  keep the samples that started FROM to before TO seconds\n"
-	      "                      after the first (inputs with times: Rprof, .cpuprofile,\n"
-	      "                      perf script, speedscope)\n"
-	      "      --diff-base FILE\n"
+	      "      --time FROM:TO  ",
+	      f);
+	time_usage(f);
+	fputs("      --diff-base FILE\n"
 	      "                      subtract FILE's profile, as go tool pprof -diff_base\n"
 	      "      --normalize     first scale the profile to the base's totals\n"
 	      "      --help          show this help\n"
@@ -176,11 +198,17 @@ static _Noreturn void usage_error(const char *fmt, const char *arg)
 	exit(EXIT_USAGE);
 }
 
+/*
+ * One line per format: its name; r, w and t for read, written and samples
+ * with times (every reader also has its fuzz target); its extensions; what
+ * it is. Scripts read the first two columns (the Makefile, test/conformance.sh).
+ */
 static void list_formats(void)
 {
 	for (size_t i = 0; formats[i]; i++) {
 		const struct format *f = formats[i];
-		printf("%-10s %c%c  ", f->name, f->read ? 'r' : '-', f->write ? 'w' : '-');
+		printf("%-10s %c%c%c  ", f->name, f->read ? 'r' : '-', f->write ? 'w' : '-',
+		       f->read && f->has_times ? 't' : '-');
 		for (const char *const *ext = f->extensions; *ext; ext++)
 			printf("%s%s", ext == f->extensions ? "" : ",", *ext);
 		printf("  %s\n", f->description);
@@ -405,7 +433,7 @@ static const struct format *pick_writer(const struct options *o)
 		if (!format_option(f, o->given[i].name)) {
 			char message[512];
 			snprintf(message, sizeof message, "--%s is for %s, not for -t %s", o->given[i].name,
-				 takers(o->given[i].name), f->name);
+				 format_names(takes_option, o->given[i].name), f->name);
 			usage_error("%s", message);
 		}
 	return f;

@@ -33,5 +33,6 @@ const struct format format_cpuprofile = {
 	.binary = 0,
 	.probe = cpuprofile_probe,
 	.read = cpuprofile_read,
+	.has_times = 1,
 	.write = NULL,
 };

@@ -85,6 +85,12 @@ struct format {
 	int (*write)(const struct model *m, struct output *out, const struct write_options *opts);
 	/* The writer's own options, ended by one with no name; NULL when none. */
 	const struct format_option *options;
+	/*
+	 * A reader whose samples can carry times, so that --time applies
+	 * (when the input has them: model_has_times). Every reader also has
+	 * a fuzz target of its name (`make fuzz`).
+	 */
+	int has_times;
 };
 
 /* The option `name` of format f, or NULL. */

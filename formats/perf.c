@@ -253,5 +253,6 @@ const struct format format_perf = {
 	.binary = 0,
 	.probe = perf_probe,
 	.read = perf_read,
+	.has_times = 1,
 	.write = NULL,
 };

@@ -48,6 +48,7 @@ const struct format format_rprof = {
 	.binary = 0,
 	.probe = rprof_probe,
 	.read = rprof_read,
+	.has_times = 1,
 	.write = rprof_write,
 	.options = rprof_options,
 };

@@ -27,5 +27,6 @@ const struct format format_speedscope = {
 	.binary = 0,
 	.probe = speedscope_probe,
 	.read = speedscope_read,
+	.has_times = 1,
 	.write = speedscope_write,
 };

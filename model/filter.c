@@ -372,8 +372,9 @@ static int time_window(const struct model *m, const struct filter_spec *f, uint6
 	if (!f->has_time)
 		return 0;
 	if (!model_has_times(m)) {
-		diag_error(NULL, 0, "--time needs samples with times (an Rprof file's intervals, a .cpuprofile's "
-				    "wall time, perf's or speedscope's timestamps); this input has none: try --samples");
+		/* Which formats can have times is the registry's to say, a floor above. */
+		diag_error(NULL, 0, "--time needs samples with times (the inputs --list-formats marks 't' "
+				    "can have them); this input has none: try --samples");
 		return -1;
 	}
 	uint64_t from = first_sample_at(m, f->from_us), to = f->to_us == UINT64_MAX ? UINT64_MAX : first_sample_at(m, f->to_us);

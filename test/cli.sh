@@ -4,7 +4,7 @@ sample=testdata/rprof/kmeans-default.out
 # Each check runs its own command: what it reads was written by that command.
 check "--help says usage" prints 0 "usage: prof" "$PROF" --help
 check "--version prints it" prints 0 "^prof [0-9]" "$PROF" --version
-check "--list-formats has rprof" prints 0 "^rprof  *rw  *\.out" "$PROF" --list-formats
+check "--list-formats has rprof" prints 0 "^rprof  *rwt  *\.out" "$PROF" --list-formats
 check "unknown option hints --help" says 2 "Try 'prof --help'" "$PROF" --frobnicate
 check "no output format" status_is 2 "$PROF" "$sample"
 check "unknown -t" status_is 2 "$PROF" -t nosuch "$sample"

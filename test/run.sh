@@ -58,7 +58,7 @@ for f in testdata/rprof/*.out; do
 	check "sniffed roundtrip $f" sniffed_roundtrip "$f"
 	[ -f "$f.summaryRprof.tsv" ] && check "summaryRprof $f" agrees_with_summaryrprof "$f" "$f.summaryRprof.tsv"
 done
-writable=$("$PROF" --list-formats | awk '$2 == "rw" { print $1 }' | tr '\n' ' ')
+writable=$("$PROF" --list-formats | awk '$2 ~ /^rw/ { print $1 }' | tr '\n' ' ')
 for dir in testdata/invalid/*/; do
 	format=$(basename "$dir")
 	for f in "$dir"*; do

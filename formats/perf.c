@@ -216,7 +216,9 @@ int perf_parse_frame(const char *s, size_t len, struct perf_frame *f)
 /*
  * A header line followed by a frame line, or by another header (a
  * recording without call graphs), is perf script; '#' lines (--header)
- * come first. Folded stacks and Rprof lines have no "TID TIME:" anchor.
+ * come first, so one after a header is not perf's (Go's heap profile has
+ * "N: BYTES [N:" lines, old perf's "COMM TID EVENT:" to the grammar, then
+ * '#' lines). Folded stacks and Rprof lines have no "TID TIME:" anchor.
  */
 static enum probe_score perf_probe(const unsigned char *prefix, size_t len)
 {
@@ -231,6 +233,8 @@ static enum probe_score perf_probe(const unsigned char *prefix, size_t len)
 			n--;
 		struct perf_header h;
 		struct perf_frame f;
+		if (n && s[0] == '#' && headers)
+			return PROBE_NO;
 		if (n && s[0] != '#') {
 			if (perf_parse_header(s, n, &h))
 				headers++;

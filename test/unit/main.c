@@ -5,6 +5,9 @@
  *                              Rprof file, sorted by name: summaryRprof's view
  *   unit stacks FORMAT FILE    one line per sample row with a positive value
  *                              of the first type, in order: root;...;leaf VALUE
+ *   unit probes FILE           every reader's probe score for FILE (gzip
+ *                              undone, as prof sniffs): FORMAT SCORE lines,
+ *                              in the registry's order
  */
 #include <stdlib.h>
 #include <string.h>
@@ -112,10 +115,29 @@ static int print_by_name(const char *path)
 	return 0;
 }
 
+/* What format_sniff weighs, shown whole: test/conformance.sh wants the one winner to be the only bidder. */
+static int print_probes(const char *path)
+{
+	struct input in;
+	const unsigned char *prefix;
+	if (input_open(&in, path) < 0)
+		return 1;
+	if (input_is_gzip(&in))
+		input_gunzip(&in);
+	long n = input_peek(&in, FORMAT_PROBE_BYTES, &prefix);
+	for (size_t i = 0; n >= 0 && formats[i]; i++)
+		if (formats[i]->read)
+			printf("%s %d\n", formats[i]->name, (int)formats[i]->probe(prefix, (size_t)n));
+	input_close(&in);
+	return n < 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && strcmp(argv[1], "by-name") == 0)
 		return print_by_name(argv[2]);
+	if (argc == 3 && strcmp(argv[1], "probes") == 0)
+		return print_probes(argv[2]);
 	if (argc == 4 && strcmp(argv[1], "stacks") == 0 && format_by_name(argv[2]))
 		return print_stacks(argv[2], argv[3]);
 	const struct unit_test *suites[] = { model_tests, rprof_tests };

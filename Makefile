@@ -99,10 +99,15 @@ cross-check: $(BUILD)/prof $(BUILD)/unit
 bench: prof
 	sh bench/run.sh
 
-# libFuzzer targets, one per reader and one that sniffs (needs clang).
-FUZZ_TARGETS = rprof pprof lispworks folded perf legacy callgrind cpuprofile speedscope any
+# libFuzzer targets (needs clang): one per reader, as the registry lists
+# them (the fuzz build's own prof --list-formats, so a new reader needs no
+# line here), and "any", which sniffs. The first pass builds that prof.
+ifdef FUZZ
+FUZZ_TARGETS = $(shell $(BUILD)/prof --list-formats 2> /dev/null | awk '$$2 ~ /^r/ { print $$1 }') any
+endif
 
 fuzz:
+	$(MAKE) FUZZ=1 build-fuzz/prof
 	$(MAKE) FUZZ=1 fuzz-targets
 
 fuzz-targets: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)

@@ -21,6 +21,7 @@
 #   - flame graphs and charts, also in Chromium: test/flame.sh
 #     (flamegraph.pl's own frames: test/flamegraph-peers.sh, for CI);
 #   - what the fuzzers once crashed on: test/fuzz.sh;
+#   - what every format in the registry has and does: test/conformance.sh;
 #   - limits and faults: test/limits.sh.
 # The checks that several of these share are in test/lib.sh.
 cd "$(dirname "$0")/.." || exit 2
@@ -83,6 +84,7 @@ build_dump
 . test/sprof.sh
 . test/filters.sh
 . test/fuzz.sh
+. test/conformance.sh
 . test/limits.sh
 
 if [ "$skipped" -gt 0 ]; then

@@ -4,7 +4,7 @@
  * order of the file, as the subtitle says), depth along y. A box is a run:
  * consecutive samples in which one frame key sits at one depth under one
  * parent box, which are the runs of sprof's recursive run-length encoding
- * (docs/formats/flamegraph.md). Consecutive boxes narrower than
+ * (docs/formats/flamechart.md). Consecutive boxes narrower than
  * --minwidth under one parent (no wide box between them) become one grey
  * "..." box from the first one's start to the last one's end, its title
  * counting only theirs, drawn when it is wide enough; their time stays in

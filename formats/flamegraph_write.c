@@ -20,7 +20,7 @@
 #include "../base/diag.h"
 #include "../base/alloc.h"
 #include "../model/diff.h"
-#include "flame.h"
+#include "flamegraph.h"
 
 struct node {
 	uint32_t key, parent, depth;

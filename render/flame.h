@@ -11,8 +11,8 @@
 
 #include <stdint.h>
 
+#include "../io/output.h"
 #include "../model/view.h"
-#include "format.h"
 
 /* The two keys every picture has: the root box and a box of merged narrow ones. */
 enum { FLAME_ROOT = 0, FLAME_ELIDED = 1 };
@@ -76,7 +76,7 @@ struct flame_values {
 int flame_total(const struct model *m, struct output *out, const char *sample_type, int prefer_time,
 		struct flame_values *fv);
 
-/* The pictures' options, flamegraph.pl's names (flame_options[]), read and defaulted. */
+/* The pictures' options, read and defaulted by the writers (formats/flamegraph.h). */
 struct flame_options {
 	const char *sample_type; /* --sample-type */
 	const char *title;       /* --title; NULL: the picture's own */
@@ -86,10 +86,8 @@ struct flame_options {
 	int inverted;            /* --inverted: root at the top */
 	int reverse;             /* --reverse: stacks leaf first */
 	int frames_by_line;      /* --frames line: a frame per line, not per function */
+	const char *made_by;     /* "prof VERSION": the page's comment names its maker */
 };
-
-extern const struct format_option flame_options[];
-void flame_options_read(const struct write_options *given, struct flame_options *opts);
 
 struct flame_page {
 	struct output *out;
@@ -126,8 +124,5 @@ void flame_box(struct flame_page *p, uint32_t key, unsigned depth, struct flame_
 	       const char *extra);
 /* Closes the page; warns of names that were not UTF-8. */
 void flame_page_end(struct flame_page *p);
-
-int flamegraph_write(const struct model *m, struct output *out, const struct write_options *opts);
-int flamechart_write(const struct model *m, struct output *out, const struct write_options *opts);
 
 #endif

@@ -1,5 +1,5 @@
 // The interaction of prof's flame graphs and flame charts, built into the
-// SVG (formats/flame.c writes it inside a CDATA section, so it must never
+// SVG (render/flame.c writes it inside a CDATA section, so it must never
 // hold the three characters that close one). docs/formats/flamegraph.md
 // says why it is ours and what it relies on:
 //  - the first box in #frames is the root; every other box follows its

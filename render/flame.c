@@ -27,60 +27,6 @@ static const char flame_script[] =
 #include "flame_js.h"
 	;
 
-enum { DEFAULT_WIDTH = 1200, MIN_WIDTH = 100, MAX_WIDTH = 100000 };
-
-static const char *check_width(const char *value)
-{
-	char *end;
-	unsigned long n = strtoul(value, &end, 10);
-	return end == value || *end || value[0] == '-' || n < MIN_WIDTH || n > MAX_WIDTH
-		       ? "pixels from 100 to 100000" : NULL;
-}
-
-/* Pixels, or with '%' a share of the total, as flamegraph.pl's --minwidth. */
-static const char *check_min_width(const char *value)
-{
-	char *end;
-	double n = strtod(value, &end);
-	int percent = *end == '%';
-	return end == value || (*end && strcmp(end, "%") != 0) || !(n >= 0) ||
-			       n > (percent ? 100 : MAX_WIDTH)
-		       ? "pixels, or a percent such as 0.5%" : NULL;
-}
-
-static const char *check_frames(const char *value)
-{
-	return strcmp(value, "function") && strcmp(value, "line") ? "function or line" : NULL;
-}
-
-const struct format_option flame_options[] = {
-	{ "title", "TEXT", "the title (default: Flame Graph, Icicle Graph, Flame Chart)", NULL },
-	{ "width", "PX", "image width in pixels (default 1200)", check_width },
-	{ "minwidth", "PX", "leave out boxes narrower than PX pixels (default 0.1), "
-			    "or, given as N%, than N% of the total", check_min_width },
-	{ "inverted", NULL, "icicle: the root at the top", NULL },
-	{ "reverse", NULL, "stacks read leaf first: the leaves at the root", NULL },
-	{ "frames", "function|line", "a box per function (default) or per source line",
-	  check_frames },
-	{ NULL, NULL, NULL, NULL },
-};
-
-void flame_options_read(const struct write_options *given, struct flame_options *opts)
-{
-	const char *width = write_option(given, "width"), *min_width = write_option(given, "minwidth");
-	const char *frames = write_option(given, "frames");
-	char *end;
-	*opts = (struct flame_options){ given->sample_type, write_option(given, "title"),
-					width ? (unsigned)strtoul(width, NULL, 10) : DEFAULT_WIDTH,
-					0.1, 0, write_option(given, "inverted") != NULL,
-					write_option(given, "reverse") != NULL,
-					frames && strcmp(frames, "line") == 0 };
-	if (min_width) {
-		opts->min_width = strtod(min_width, &end);
-		opts->min_width_percent = *end == '%';
-	}
-}
-
 static int key_equals(const void *ctx, uint32_t id, const void *key)
 {
 	const struct flame_key *a = &((const struct flame_keys *)ctx)->keys[id], *b = key;
@@ -378,7 +324,9 @@ void flame_page_begin(struct flame_page *p)
 	svg_printf(out, "<svg version=\"1.1\" width=\"%u\" height=\"%.0f\" onload=\"init(evt)\" "
 			"viewBox=\"0 0 %u %.0f\" xmlns=\"http://www.w3.org/2000/svg\" "
 			"xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n", w, p->height, w, p->height);
-	output_str(out, "<!-- Made by prof " PROF_VERSION " (docs/formats/flamegraph.md): one <g> per box, "
+	output_str(out, "<!-- Made by ");
+	output_str(out, p->opts->made_by);
+	output_str(out, " (docs/formats/flamegraph.md): one <g> per box, "
 			"its <title> NAME (COUNT UNIT, PERCENT%), its <rect> and its label. -->\n"
 			"<defs><linearGradient id=\"background\" y1=\"0\" y2=\"1\" x1=\"0\" x2=\"0\">"
 			"<stop stop-color=\"#eeeeee\" offset=\"5%\"/><stop stop-color=\"#eeeeb0\" offset=\"95%\"/>"

@@ -16,12 +16,17 @@
 #include "flame.h"
 #include "svg.h"
 
-enum flame_key_kind { KIND_ROOT, KIND_ELIDED, KIND_FUNCTION, KIND_ADDRESS, KIND_NO_LOCATION };
+enum flame_box { BOX_FRAME, BOX_ROOT, BOX_ELIDED };
 
-/* flamegraph.pl's constants: the boxes line up with its pictures. */
-enum { PAD = 10, FRAME_HEIGHT = 16, FONT_SIZE = 12, TITLE_BAND = 36, SUBTITLE_BAND = 24,
+/*
+ * flamegraph.pl's constants: the boxes line up with its pictures. The page
+ * carries those the script lays boxes out by (page_layout), so they are
+ * written here only.
+ */
+enum { PAD = 10, FRAME_HEIGHT = 16, FONT_SIZE = 12, LABEL_X = 3, TITLE_BAND = 36, SUBTITLE_BAND = 24,
        BOTTOM_BAND = 34 };
-#define CHAR_WIDTH (FONT_SIZE * 0.59)
+#define CHAR_EM 0.59 /* a character's width in em: flamegraph.pl's guess for Verdana */
+#define CHAR_WIDTH (FONT_SIZE * CHAR_EM)
 
 static const char flame_script[] =
 #include "flame_js.h"
@@ -323,11 +328,14 @@ void flame_page_begin(struct flame_page *p)
 			"\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n");
 	svg_printf(out, "<svg version=\"1.1\" width=\"%u\" height=\"%.0f\" onload=\"init(evt)\" "
 			"viewBox=\"0 0 %u %.0f\" xmlns=\"http://www.w3.org/2000/svg\" "
-			"xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n", w, p->height, w, p->height);
+			"xmlns:xlink=\"http://www.w3.org/1999/xlink\"", w, p->height, w, p->height);
+	/* The script's layout: the numbers it places and labels zoomed boxes by. */
+	svg_printf(out, " data-pad=\"%d\" data-frame-height=\"%d\" data-font-size=\"%d\" data-char-em=\"%g\" "
+			"data-label-x=\"%d\">\n", PAD, FRAME_HEIGHT, FONT_SIZE, CHAR_EM, LABEL_X);
 	output_str(out, "<!-- Made by ");
 	output_str(out, p->opts->made_by);
 	output_str(out, " (docs/formats/flamegraph.md): one <g> per box, "
-			"its <title> NAME (COUNT UNIT, PERCENT%), its <rect> and its label. -->\n"
+			"its data-count, its <title> NAME (COUNT UNIT, PERCENT%), its <rect> and its label. -->\n"
 			"<defs><linearGradient id=\"background\" y1=\"0\" y2=\"1\" x1=\"0\" x2=\"0\">"
 			"<stop stop-color=\"#eeeeee\" offset=\"5%\"/><stop stop-color=\"#eeeeb0\" offset=\"95%\"/>"
 			"</linearGradient></defs>\n");
@@ -423,7 +431,10 @@ void flame_box(struct flame_page *p, uint32_t key, unsigned depth, struct flame_
 	len = shown_length(name, len);
 	double x1 = PAD + (double)span.start * p->per_count, x2 = PAD + (double)span.end * p->per_count;
 	double y = box_y(p, depth);
-	output_str(out, "<g");
+	char count[DECIMAL_TEXT_MAX];
+	decimal_text(count, span.count, p->decimals, 1);
+	/* The count the script sums, exact; the title's is for people. */
+	svg_printf(out, "<g data-count=\"%s\"", count);
 	if (extra)
 		output_str(out, extra);
 	output_str(out, "><title>");
@@ -442,7 +453,7 @@ void flame_box(struct flame_page *p, uint32_t key, unsigned depth, struct flame_
 	}
 	output_str(out, ")</title>");
 	write_rect(p, x1, x2, y, fill);
-	svg_printf(out, "<text x=\"%.2f\" y=\"%.2f\">", x1 + 3, y + 10.5);
+	svg_printf(out, "<text x=\"%.2f\" y=\"%.2f\">", x1 + LABEL_X, y + 10.5);
 	label(p, name, len, x2 - x1);
 	output_str(out, "</text></g>\n");
 }

@@ -35,14 +35,16 @@ static const char flame_script[] =
 static int key_equals(const void *ctx, uint32_t id, const void *key)
 {
 	const struct flame_key *a = &((const struct flame_keys *)ctx)->keys[id], *b = key;
-	return a->kind == b->kind && a->name == b->name && a->file == b->file &&
-	       a->line == b->line && a->address == b->address;
+	const struct model_frame_id *x = &a->frame, *y = &b->frame;
+	return a->box == b->box && x->kind == y->kind && x->name == y->name && x->file == y->file &&
+	       x->line == y->line && x->address == y->address;
 }
 
 static uint32_t intern(struct flame_keys *k, const struct flame_key *key)
 {
-	uint64_t h = hash_mix(hash_mix(key->kind, key->name), hash_mix(key->file, (uint64_t)key->line));
-	h = hash_mix(h, key->address);
+	const struct model_frame_id *f = &key->frame;
+	uint64_t h = hash_mix(hash_mix(key->box, f->kind), hash_mix(f->name, f->file));
+	h = hash_mix(hash_mix(h, (uint64_t)f->line), f->address);
 	struct flame_key unwritten = *key;
 	unwritten.text = SIZE_MAX;
 	return hashidx_intern(&k->index, h, key_equals, k, &unwritten, (void **)&k->keys, &k->n,
@@ -57,8 +59,8 @@ void flame_keys_init(struct flame_keys *k, const struct model *m, int by_line)
 	k->of_function = xmalloc((m->n_functions + 1) * sizeof *k->of_function);
 	for (size_t i = 0; i < m->n_functions; i++)
 		k->of_function[i] = MODEL_NONE;
-	intern(k, &(struct flame_key){ .kind = KIND_ROOT });
-	intern(k, &(struct flame_key){ .kind = KIND_ELIDED, .grey = 1 });
+	intern(k, &(struct flame_key){ .box = BOX_ROOT });
+	intern(k, &(struct flame_key){ .box = BOX_ELIDED, .frame.grey = 1 });
 }
 
 void flame_keys_free(struct flame_keys *k)
@@ -71,27 +73,16 @@ void flame_keys_free(struct flame_keys *k)
 
 uint32_t flame_key(struct flame_keys *k, const struct model_frame *fr)
 {
-	const struct model *m = k->m;
-	/* R's reference alone: a frame with no function, as summaryRprof names it. */
-	if (fr->function == MODEL_NONE && model_is_call_site(m, fr->location))
-		return intern(k, &(struct flame_key){ .kind = KIND_NO_LOCATION, .grey = 1 });
-	if (fr->function == MODEL_NONE)
-		return intern(k, &(struct flame_key){ .kind = KIND_ADDRESS, .grey = 1,
-						      .address = m->locations[fr->location].native.address });
-	uint32_t *cached = &k->of_function[fr->function];
-	if (!k->by_line && *cached != MODEL_NONE)
+	int by_function = fr->function != MODEL_NONE && !(k->by_line && fr->line > 0);
+	uint32_t *cached = by_function ? &k->of_function[fr->function] : NULL;
+	if (cached && *cached != MODEL_NONE)
 		return *cached;
-	const struct model_function *f = &m->functions[fr->function];
-	struct flame_key key = { .kind = KIND_FUNCTION, .name = f->name ? f->name : f->system_name };
-	key.grey = f->truncated || strtab_get(&m->strings, key.name)->len == 0;
-	if (k->by_line && fr->line > 0) {
-		key.file = f->file_name;
-		key.line = fr->line;
-	}
+	struct flame_key key = { .box = BOX_FRAME };
+	model_frame_id(k->m, fr, k->by_line, &key.frame);
 	/* A name R cut short is shown as R shows it; grey while no whole function has it. */
 	uint32_t id = intern(k, &key);
-	k->keys[id].grey &= key.grey;
-	if (!(k->by_line && fr->line > 0))
+	k->keys[id].frame.grey &= key.frame.grey;
+	if (cached)
 		*cached = id;
 	return id;
 }
@@ -105,26 +96,24 @@ static void add_text(struct flame_keys *k, const char *s, size_t len)
 	k->n_bytes += len;
 }
 
+/* The frame's name as the model gives it; with a line, " FILE:LINE" (or " line LINE") after it. */
 static void make_text(struct flame_keys *k, struct flame_key *key)
 {
 	char made[64];
 	key->text = k->n_bytes;
-	if (key->kind == KIND_ROOT || key->kind == KIND_ELIDED) {
-		add_text(k, key->kind == KIND_ROOT ? "all" : "...", 3);
-	} else if (key->kind == KIND_NO_LOCATION) {
-		add_text(k, "<no location>", strlen("<no location>"));
-	} else if (key->kind == KIND_ADDRESS) {
-		add_text(k, made, (size_t)snprintf(made, sizeof made, "0x%" PRIx64, key->address));
+	if (key->box != BOX_FRAME) {
+		add_text(k, key->box == BOX_ROOT ? "all" : "...", 3);
 	} else {
-		const struct strtab_entry *e = strtab_get(&k->m->strings, key->name);
-		add_text(k, e->len ? e->bytes : "<unknown>", e->len ? e->len : strlen("<unknown>"));
+		struct model_name name;
+		model_frame_id_name(k->m, &key->frame, &name);
+		add_text(k, name.bytes, name.len);
 	}
-	if (key->line > 0) {
-		const struct strtab_entry *file = strtab_get(&k->m->strings, key->file);
+	if (key->frame.line > 0) {
+		const struct strtab_entry *file = strtab_get(&k->m->strings, key->frame.file);
 		add_text(k, " ", 1);
 		add_text(k, file->bytes, file->len);
 		add_text(k, made, (size_t)snprintf(made, sizeof made, file->len ? ":%" PRId64 : "line %" PRId64,
-						   key->line));
+						   key->frame.line));
 	}
 	key->text_len = k->n_bytes - key->text;
 }
@@ -243,9 +232,9 @@ static void colour_of(const struct flame_key *key, const char *name, size_t len,
 {
 	uint32_t h = name_hash(name, len);
 	size_t from, pkg = package_of(name, len, &from);
-	if (key->kind == KIND_ELIDED)
+	if (key->box == BOX_ELIDED)
 		snprintf(out, size, "rgb(215,215,215)");
-	else if (key->grey || (len == 9 && (memcmp(name, "[unknown]", 9) == 0 || memcmp(name, "<unknown>", 9) == 0)))
+	else if (key->frame.grey || (len == 9 && (memcmp(name, "[unknown]", 9) == 0 || memcmp(name, MODEL_UNKNOWN_NAME, 9) == 0)))
 		snprintf(out, size, "rgb(190,190,190)");
 	else if (len == 4 && memcmp(name, "<GC>", 4) == 0)
 		svg_hsl(300, 0.35, 0.72, out, size);

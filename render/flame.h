@@ -18,18 +18,14 @@
 enum { FLAME_ROOT = 0, FLAME_ELIDED = 1 };
 
 struct flame_key {
-	uint32_t name;    /* string id; for an address, none */
-	uint32_t file;    /* with --frames line */
-	int64_t line;     /* with --frames line; 0 otherwise */
-	uint64_t address; /* a frame with no function */
-	uint8_t kind;     /* enum flame_key_kind in flame.c */
-	uint8_t grey;     /* cut short by R, or nameless */
+	uint8_t box;                 /* enum flame_box in flame.c: a frame's, the root, merged narrow ones */
+	struct model_frame_id frame; /* a frame's box: the model's identity; grey while every frame's is */
 	size_t text, text_len; /* the display name, in flame_keys.bytes; SIZE_MAX until made */
 };
 
 /*
- * Keys by frame: by function name (functions of one name are one box, as
- * in folded stacks), or with --frames line by name, file and line.
+ * Keys by frame, one per identity the model gives it (model_frame_id):
+ * by function name, or with --frames line by name, file and line.
  */
 struct flame_keys {
 	const struct model *m;

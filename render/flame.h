@@ -1,8 +1,9 @@
 /*
- * What the flame graph and the flame chart share: frame keys (what makes
- * two frames the same box; sprof's views take them for their nodes too),
- * their display names and colours, and the SVG page that holds the boxes
- * and the script. The page follows the layout of
+ * What the flame graph and the flame chart share: frame keys (a box per
+ * frame identity the model gives, model_frame_id, plus the root and the
+ * box of merged narrow ones; sprof's views take them for their nodes
+ * too), their display names and colours, and the SVG page that holds the
+ * boxes and the script. The page follows the layout of
  * flamegraph.pl's SVG (docs/formats/flamegraph.md), so that what reads
  * flamegraph.pl's files reads ours.
  */

@@ -6,10 +6,10 @@ for f in testdata/pprof/go/*; do
 	check "pprof -> pprof $f" converts_to_pprof "$f" "$TMP/out.pb.gz"
 	check "Go's profile package reads $f back as it was" go_dump_is "$TMP/out.pb.gz" "$(golden_for "$f.parsed.txt")"
 	check "go tool pprof -raw of $f as it was" go_raw_is "$TMP/out.pb.gz" "$(golden_for "$f.raw.txt")"
-	check "pprof -> pprof sniffed from stdin $f" sh -c "\"$PROF\" -q -t pprof < \"$f\" | cmp -s - \"$TMP/out.pb.gz\""
+	check "pprof -> pprof sniffed from stdin $f" writes "$TMP/out.pb.gz" sh -c "\"$PROF\" -q -t pprof < \"$f\""
 done
 
-for f in testdata/rprof/*.out; do
+for f in testdata/rprof/*.out testdata/rprof/patterns/*.out; do
 	check "rprof -> pprof $f" converts_to_pprof "$f" "$TMP/r.pb.gz"
 	check "Go's profile package and go tool pprof read the pprof of $f" go_accepts "$TMP/r.pb.gz"
 	check "rprof -> pprof -> rprof $f" back_to_rprof_is "$TMP/r.pb.gz" "$f"

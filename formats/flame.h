@@ -73,8 +73,8 @@ struct flame_values {
  * reporting a negative value or nothing to draw. In a difference
  * (--diff-base) the total is the profile's, without its base's samples.
  */
-int flame_total(const struct model *m, struct output *out, const char *sample_type, int prefer_time,
-		struct flame_values *fv);
+int flame_total(const struct model *m, struct output *out, const struct write_options *opts,
+		int prefer_time, struct flame_values *fv);
 
 /* The pictures' options, flamegraph.pl's names (flame_options[]), read and defaulted. */
 struct flame_options {

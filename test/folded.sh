@@ -1,6 +1,6 @@
 # Folded stacks as the tools in the wild write them, sourced by test/run.sh
 # (uses test/lib.sh, PROF, TMP). The inputs, testdata/folded/, are made here
-# by hand in the shapes of ../shared/testdata/wild/folded/ (testdata/README.md);
+# by hand in the shapes the tools in the wild write (testdata/README.md);
 # what prof must make of them is judged by the reference reading of
 # test/lib.sh (folded_sums), by sed, grep and awk on the inputs, and by Go
 # (go tool pprof) for what goes through pprof.

@@ -103,7 +103,8 @@ folded_is_summaryrprof() { # FILE GOLDEN
 }
 
 # pprof, judged by Go's own readers: github.com/google/pprof/profile
-# through test/dump.go (copied from shared/tools/pprof-check) and `go tool pprof`.
+# through test/dump.go (every field as the package parsed it, ids and order
+# as stored) and `go tool pprof`.
 build_dump() {
 	export GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS=
 	DUMP=$BUILD/dump

@@ -25,11 +25,12 @@
 #   json: the JSON readers (.cpuprofile, speedscope);
 #   flame, sprof: flame graphs, charts and sprof's views, also in Chromium
 #     (flamegraph.pl's own frames: test/flamegraph-peers.sh, for CI);
+#   floors: no file includes from a floor above its own;
 #   filters: the filters, judged by go tool pprof and R;
 #   fuzz: what the fuzzers once crashed on;
 #   limits: limits and faults.
 cd "$(dirname "$0")/.." || exit 2
-all="unit rprof refusals cli shapes pprof lispworks views folded callgrind speedscope perf legacy json flame sprof filters fuzz limits"
+all="unit rprof refusals cli shapes pprof lispworks views folded callgrind speedscope perf legacy json flame sprof floors filters fuzz limits"
 for area in "$@"; do
 	case " $all " in
 	*" $area "*) ;;

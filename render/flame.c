@@ -136,7 +136,7 @@ size_t flame_stack_keys(struct flame_keys *k, uint32_t stack, int reverse, uint3
 	return n;
 }
 
-int flame_total(const struct model *m, struct output *out, const struct write_options *opts,
+int flame_total(const struct model *m, struct output *out, const struct flame_options *opts,
 		int prefer_time, struct flame_values *fv)
 {
 	/* An empty profile is the input's doing, not the output's. */

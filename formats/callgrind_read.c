@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/ascii.h"
 #include "../base/diag.h"
 #include "../io/lines.h"
 #include "../model/callgraph.h"
@@ -59,17 +60,6 @@ struct reader {
 	size_t n_event_units, cap_event_units;
 	struct callgraph *graph; /* from events: on */
 };
-
-static int is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int starts(const char *s, size_t len, const char *prefix)
-{
-	size_t n = strlen(prefix);
-	return len >= n && memcmp(s, prefix, n) == 0;
-}
 
 static int named_eq(const void *ctx, uint32_t id, const void *key)
 {
@@ -347,9 +337,9 @@ static int spec_line(struct reader *r, const char *s, size_t len, const char *eq
 		{ "fn", fns, 0 },      { "cfn", fns, 0 },     { "jfn", fns, 0 },
 	};
 	size_t klen = (size_t)(eq - s);
-	if (starts(s, len, "calls="))
+	if (starts_with(s, len, "calls="))
 		return calls_line(r, s, len);
-	if (starts(s, len, "jump=") || starts(s, len, "jcnd=")) {
+	if (starts_with(s, len, "jump=") || starts_with(s, len, "jcnd=")) {
 		r->jump_pending = 1;
 		return 0;
 	}
@@ -492,17 +482,17 @@ static int header_line(struct reader *r, const char *s, size_t len, size_t colon
 	size_t vlen = len - colon - 1;
 	while (vlen > 0 && (*v == ' ' || *v == '\t'))
 		v++, vlen--;
-	if (colon == 7 && starts(s, len, "version")) {
+	if (colon == 7 && starts_with(s, len, "version")) {
 		if (!(vlen >= 1 && v[0] == '1' && (vlen == 1 || v[1] == '.')))
 			return lines_error(&r->lines, 0, "only callgrind format version 1 is read", s, len);
-	} else if (colon == 9 && starts(s, len, "positions")) {
+	} else if (colon == 9 && starts_with(s, len, "positions")) {
 		if (r->body)
 			return lines_error(&r->lines, 0, "positions: after the first cost", s, len);
 		if (positions_header(r, v, vlen) < 0)
 			return -1;
-	} else if (colon == 5 && starts(s, len, "event")) {
+	} else if (colon == 5 && starts_with(s, len, "event")) {
 		event_header(r, v, vlen);
-	} else if (colon == 6 && starts(s, len, "events")) {
+	} else if (colon == 6 && starts_with(s, len, "events")) {
 		if (events_header(r, v, vlen) < 0)
 			return -1;
 	}

@@ -85,10 +85,10 @@ demo: prof
 ifdef VALGRIND
 check: $(BUILD)/prof $(BUILD)/unit
 	LIGHT=1 PROF=test/valgrind.sh UNIT="test/valgrind.sh $(BUILD)/unit" VALGRIND_PROF=$(BUILD)/prof \
-		sh test/run.sh $(BUILD)
+		BUILD=$(BUILD) sh test/run.sh
 else
 check: $(BUILD)/prof $(BUILD)/unit
-	sh test/run.sh $(BUILD)
+	BUILD=$(BUILD) sh test/run.sh
 endif
 
 # Other projects' files in the shared corpus beside the clone (CI): the

@@ -32,6 +32,7 @@ struct options {
 	char **inputs; /* none: stdin */
 	int n_inputs;
 	int check;
+	int list_formats; /* --list-formats, which takes no FILE */
 	int quiet, progress; /* --quiet; --progress, else only when stderr is a terminal */
 	struct write_options write;
 	struct given_option *given; /* the writers' options, as given */
@@ -141,12 +142,14 @@ static void usage(FILE *f)
 	      "      --diff-base FILE\n"
 	      "                      subtract FILE's profile, as go tool pprof -diff_base\n"
 	      "      --normalize     first scale the profile to the base's totals\n"
-	      "      --help          show this help\n"
+	      "  -h, --help          show this help\n"
 	      "      --version       show the version\n"
 	      "Options of output formats (for the formats named):\n",
 	      f);
 	writer_usage(f);
-	fputs("\nExample: prof -t rprof -o copy.out Rprof.out\n"
+	fputs("\nExit status: 0 done; 1 bad input, a failed read or write, or a limit;\n"
+	      "2 a wrong command line; 128+N killed by signal N (a closed stdout: SIGPIPE).\n"
+	      "\nExample: prof -t rprof -o copy.out Rprof.out\n"
 	      "See prof(1) for details.\n",
 	      f);
 }
@@ -211,6 +214,14 @@ static struct option *long_options(void)
 	return all;
 }
 
+/* The profile, in messages about it: its one input, or the merge of several. */
+static const char *profile_name(const struct options *o)
+{
+	if (o->n_inputs > 1)
+		return "merged profile";
+	return o->n_inputs && strcmp(o->inputs[0], "-") ? o->inputs[0] : "<stdin>";
+}
+
 static void parse_options(int argc, char **argv, struct options *o)
 {
 	/* Static: --help and usage errors exit from inside the loop. */
@@ -218,7 +229,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 	options = long_options();
 	int c;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":f:t:o:s:l:qcm:", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:t:o:s:l:qcm:h", options, NULL)) != -1) {
 		if (c >= WRITER_OPTION) {
 			take_writer_option(o, writer_options[c - WRITER_OPTION], optarg);
 			continue;
@@ -245,7 +256,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'm': o->max_memory = optarg; break;
 		case 'h': usage(stdout); exit(0);
 		case 'V': puts("prof " PROF_VERSION); exit(0);
-		case 'L': list_formats(); exit(0);
+		case 'L': o->list_formats = 1; break;
 		case ':': usage_error("option '%s' needs an argument", argv[optind - 1]);
 		default: usage_error("unknown option '%s'", argv[optind - 1]);
 		}
@@ -256,6 +267,13 @@ static void parse_options(int argc, char **argv, struct options *o)
 	o->write.n_given = o->n_given;
 	o->inputs = argv + optind;
 	o->n_inputs = argc - optind;
+	if (o->list_formats && o->n_inputs)
+		usage_error("--list-formats takes no FILE, not '%s'", o->inputs[0]);
+	if (o->list_formats) {
+		list_formats();
+		exit(0);
+	}
+	o->write.input = profile_name(o);
 	int stdin_inputs = o->n_inputs == 0;
 	for (int i = 0; i < o->n_inputs; i++)
 		stdin_inputs += strcmp(o->inputs[i], "-") == 0;
@@ -448,7 +466,12 @@ int main(int argc, char **argv)
 	const struct format *writer = o.check ? NULL : pick_writer(&o);
 	if (o.from && strcmp(o.from, "auto") != 0)
 		pick_named_reader(o.from);
-	signal(SIGPIPE, SIG_IGN);
+	/*
+	 * A reader that closes the pipe (prof ... | head) ends prof as it ends
+	 * cat and grep: killed by SIGPIPE, without a word, even where the
+	 * shell that started prof ignored the signal.
+	 */
+	signal(SIGPIPE, SIG_DFL);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);

@@ -49,7 +49,10 @@ prof: $(BUILD)/prof
 	cp $< $@
 endif
 
-$(BUILD)/prof: $(BUILD)/main.o $(LIB_OBJ)
+# The command line's own files, linked into prof only.
+CLI_OBJ = $(BUILD)/main.o $(BUILD)/filter_options.o
+
+$(BUILD)/prof: $(CLI_OBJ) $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) $(LINK_MODE) -o $@ $^ $(LIBS)
 
 $(BUILD)/unit: $(UNIT_OBJ) $(LIB_OBJ)
@@ -133,7 +136,7 @@ uninstall:
 clean:
 	rm -rf build build-sanitize build-fuzz build-valgrind prof demo.out demo.pb.gz
 
--include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(BUILD)/main.d
+-include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
 # Regenerates the committed nanopb code from our schema (needs Debian's nanopb).
 regen:

@@ -7,7 +7,7 @@
 #    test/make-callgrind-samples.sh): callgrind_annotate of prof's
 #    callgrind output equals callgrind_annotate of the input, per function
 #    and event, self always, inclusive except where the input's own
-#    numbers cannot be stacks (docs/formats/callgrind.md: recursion, and
+#    numbers cannot be stacks (docs/callgraph.md: recursion, and
 #    call costs larger than what the callee holds, with their callers).
 d=testdata/callgrind
 . test/callgrind-lib.sh

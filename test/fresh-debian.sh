@@ -13,6 +13,9 @@
 # commands' logs (install.log, check.log), is left in DIR (default a new
 # directory under /var/tmp) for a look afterwards; FRESH_DIR=DIR picks it.
 # MIRROR picks the Debian mirror (default http://deb.debian.org/debian).
+# Behind a proxy that intercepts TLS, NODE_EXTRA_CA_CERTS=FILE (its CA)
+# is copied into the root and set there, so that npm trusts the proxy as
+# the machine running this script does; nothing else is taken from it.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 ref=$(git -C "$here" rev-parse --verify "${1:-HEAD}^{commit}") || exit 2
@@ -64,11 +67,17 @@ git clone -q --no-checkout "$(git -C "$here" rev-parse --path-format=absolute --
 	git -C "$root/root/prof" checkout -q "$ref" || exit 1
 echo "fresh-debian: prof at $ref"
 
+extra_ca=
+if [ -n "${NODE_EXTRA_CA_CERTS:-}" ]; then
+	cp "$NODE_EXTRA_CA_CERTS" "$root/etc/extra-ca.crt" || exit 1
+	extra_ca=NODE_EXTRA_CA_CERTS=/etc/extra-ca.crt
+fi
+
 failed=0
 run_in_root() { # NAME COMMAND: runs COMMAND in the clone as a root login would, logged to NAME.log
 	start=$(date +%s)
 	chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive \
-		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin $extra_ca \
 		/bin/sh -c "cd /root/prof && $2" < /dev/null > "$root/$1.log" 2>&1
 	status=$?
 	echo "fresh-debian: $1: exit $status after $(( $(date +%s) - start )) s: $2"

@@ -248,7 +248,7 @@ install_browser_tools() {
 	elif ! [ "$SPEEDSCOPE/node_modules/.package-lock.json" -nt "$SPEEDSCOPE/package-lock.json" ] &&
 		! npm ci --prefix "$SPEEDSCOPE" --no-audit --no-fund > "$TMP/npm.log" 2>&1; then
 		fail "npm ci in $SPEEDSCOPE (the speedscope app, playwright-core) failed: the checks in a browser are skipped"
-		grep -Ev '^npm (error|ERR!)( *| +[{}]|   .*)$' "$TMP/npm.log" | head -n 8 | sed 's/^/  | /'
+		grep -Ev '^(npm (error|ERR!)( *| +[{}]|   .*))?$' "$TMP/npm.log" | head -n 8 | sed 's/^/  | /'
 	else
 		browser_tools=installed
 	fi

@@ -33,7 +33,7 @@ endif
 
 ALL_CFLAGS = $(STD_FLAGS) $(CFLAGS) $(SAN_FLAGS) -MMD -MP
 
-LIB_SRC = $(wildcard base/*.c io/*.c model/*.c formats/*.c nanopb_gen/*.c)
+LIB_SRC = $(wildcard base/*.c io/*.c model/*.c render/*.c formats/*.c nanopb_gen/*.c)
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(wildcard test/unit/*.c)
 UNIT_OBJ = $(UNIT_SRC:%.c=$(BUILD)/%.o)
@@ -59,14 +59,14 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-# The flame pictures' script stays JavaScript in formats/flame.js; this
-# makes it a C string for formats/flame.c ('?' escaped: C11 has trigraphs).
-$(BUILD)/formats/flame_js.h: formats/flame.js
+# The flame pictures' script stays JavaScript in render/flame.js; this
+# makes it a C string for render/flame.c ('?' escaped: C11 has trigraphs).
+$(BUILD)/render/flame_js.h: render/flame.js
 	@mkdir -p $(dir $@)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
-$(BUILD)/formats/flame.o: $(BUILD)/formats/flame_js.h
-$(BUILD)/formats/flame.o: ALL_CFLAGS += -I$(BUILD)/formats
+$(BUILD)/render/flame.o: $(BUILD)/render/flame_js.h
+$(BUILD)/render/flame.o: ALL_CFLAGS += -I$(BUILD)/render
 
 # Converts a bundled R profile to pprof and back, and shows it unchanged;
 # draws it as the flame graph the README and the manual show.

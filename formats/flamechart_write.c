@@ -24,7 +24,7 @@
 #include "../base/alloc.h"
 #include "../base/diag.h"
 #include "../model/diff.h"
-#include "flame.h"
+#include "flamegraph.h"
 
 struct open_box {
 	uint32_t key;

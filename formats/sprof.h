@@ -25,8 +25,9 @@
 
 #include <stdint.h>
 
-#include "abbreviate.h"
-#include "flame.h"
+#include "../render/abbreviate.h"
+#include "../render/flame.h"
+#include "format.h"
 
 /* A prefix of stacks: a node name under a shorter prefix, stored once. */
 struct sprof_seq {

@@ -30,9 +30,9 @@
 
 #include "../base/alloc.h"
 #include "../base/diag.h"
-#include "plot.h"
+#include "../render/plot.h"
+#include "../render/svg.h"
 #include "sprof.h"
-#include "svg.h"
 
 enum { MAX_POINTS = 400, MAX_BARS = 40, MAX_LABELS = 50, MAX_RUNS = 2000, DEFAULT_MINCOUNT = 5 };
 /* A share of the y axis above the data, where the legend goes. */

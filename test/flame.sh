@@ -54,6 +54,10 @@ chart_is_runs() { # RPROF_FILE SAMPLE_TYPE MINWIDTH
 		"$PROF" -q -t flamechart -s "$2" --minwidth "$3" "$1" > "$TMP/c.svg" &&
 		svg_frames "$TMP/c.svg" | LC_ALL=C sort | cmp -s - "$TMP/want"
 }
+counts_carried() { # SVG: each box's data-count (what flame.js sums) is its title's count
+	grep '^<g[ >].*<title>' "$1" | sed -n 's/^<g data-count="\([^"]*\)".*/\1/p' > "$TMP/carried" &&
+		[ -s "$TMP/carried" ] && svg_frames "$1" | cut -f 3 | cmp -s - "$TMP/carried"
+}
 frame_is() { # SVG DEPTH NAME COUNT: exactly one frame of this name at this depth, with this count
 	[ "$(svg_frames "$1" | awk -F'\t' -v d="$2" -v n="$3" '$1 == d && $2 == n { print $3 }')" = "$4" ]
 }
@@ -153,6 +157,13 @@ check "nameless frames are grey" [ "$(fill_of "$TMP/kinds.svg" '[unknown]')" = '
 # the 3 whose name a whole function has too (`"optim_work`, `"optim_work"`, `"optim`).
 check "frames R cut short are grey: 13 outermost boxes" [ "$(grey_depths "$TMP/cut.svg" | sort | uniq -c | awk '{ print $1, $2 }')" = "13 1" ]
 
+printf 'main;a 1.25\nmain;b 1000.5\n' > "$TMP/fraction.folded"
+"$PROF" -q -t flamegraph "$TMP/fraction.folded" > "$TMP/fraction.svg"
+"$PROF" -q -t flamechart -s cpu testdata/rprof/kmeans-default.out > "$TMP/cpu-chart.svg"
+for f in "$TMP/boot.svg" "$TMP/cut.svg" "$TMP/fraction.svg" "$TMP/cpu-chart.svg"; do
+	check "$(basename "$f")'s boxes carry their titles' counts" counts_carried "$f"
+done
+
 check "docs/flamegraph.svg is what make demo makes now" sh -c \
 	"\"$PROF\" -t flamegraph testdata/rprof/boot-memory-gc-line.out | cmp -s - docs/flamegraph.svg"
 
@@ -172,7 +183,7 @@ check "an R profile's chart is in time order" svg_has "$TMP/kmeans-chart.svg" 'i
 awk 'BEGIN { print "main;big 1000000"; for (i = 0; i < 100000; i++) print "main;small" i ";leaf 1"
 	print "main;tail 100000" }' > "$TMP/tiny.folded"
 "$PROF" -q -t flamegraph "$TMP/tiny.folded" > "$TMP/tiny.svg"
-check "100000 sub-pixel stacks: 4 frames" [ "$(grep -c '^<g><title>' "$TMP/tiny.svg")" -eq 4 ]
+check "100000 sub-pixel stacks: 4 frames" [ "$(grep -c '^<g[ >].*<title>' "$TMP/tiny.svg")" -eq 4 ]
 check "... the frames of the folded stacks, placed after the narrow ones" graph_is_folded "$TMP/tiny.folded" 1200 0.1
 check "... a small file" [ "$(wc -c < "$TMP/tiny.svg")" -lt 20000 ]
 "$PROF" -q -t flamechart "$TMP/tiny.folded" > "$TMP/tiny-chart.svg"

@@ -9,6 +9,27 @@ for f in testdata/pprof/go/*; do
 	check "pprof -> pprof sniffed from stdin $f" sh -c "\"$PROF\" -q -t pprof < \"$f\" | cmp -s - \"$TMP/out.pb.gz\""
 done
 
+# Inlined frames: a location's callers come before its own line, outermost
+# first (model_location_frame), as go tool pprof -traces lists them.
+go_trace_stacks() { # PPROF: go tool pprof -traces' stacks, root first as folded stacks write them, sorted once each
+	go tool pprof -traces -symbolize=none "$1" 2> /dev/null | awk '
+		function flush(  s, i) { if (n) { s = f[n]; for (i = n - 1; i > 0; i--) s = s ";" f[i]; print s }; n = 0 }
+		/^-+\+-+$/ { started = 1; flush(); next }
+		!started { next }
+		{ line = $0; sub(/^ +/, "", line) }
+		line ~ /^[^ ]+:  / { next }
+		n == 0 { sub(/^[^ ]+ +/, "", line) }
+		{ sub(/ \(inline\)$/, "", line); f[++n] = line }
+		END { flush() }' | LC_ALL=C sort -u
+}
+folded_stacks_are_gos() { # PPROF: inlined frames outermost first, as Go lists them
+	go_trace_stacks "$1" > "$TMP/go.stacks" && [ -s "$TMP/go.stacks" ] &&
+		"$PROF" -q -t folded "$1" | sed 's/ [0-9.]*$//' | LC_ALL=C sort -u | cmp -s - "$TMP/go.stacks"
+}
+for f in testdata/pprof/go/inline_labels.pb testdata/pprof/go/go_cpu.pb.gz; do
+	check "folded stacks of $f are go tool pprof -traces' stacks" folded_stacks_are_gos "$f"
+done
+
 for f in testdata/rprof/*.out; do
 	check "rprof -> pprof $f" converts_to_pprof "$f" "$TMP/r.pb.gz"
 	check "Go's profile package and go tool pprof read the pprof of $f" go_accepts "$TMP/r.pb.gz"

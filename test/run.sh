@@ -81,6 +81,7 @@ build_dump
 . test/json.sh
 . test/flame.sh
 . test/sprof.sh
+. test/floors.sh
 . test/filters.sh
 . test/fuzz.sh
 . test/limits.sh

@@ -49,7 +49,10 @@ prof: $(BUILD)/prof
 	cp $< $@
 endif
 
-$(BUILD)/prof: $(BUILD)/main.o $(LIB_OBJ)
+# The command line's own files, linked into prof only.
+CLI_OBJ = $(BUILD)/main.o $(BUILD)/filter_options.o
+
+$(BUILD)/prof: $(CLI_OBJ) $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) $(LINK_MODE) -o $@ $^ $(LIBS)
 
 $(BUILD)/unit: $(UNIT_OBJ) $(LIB_OBJ)
@@ -82,10 +85,10 @@ demo: prof
 ifdef VALGRIND
 check: $(BUILD)/prof $(BUILD)/unit
 	LIGHT=1 PROF=test/valgrind.sh UNIT="test/valgrind.sh $(BUILD)/unit" VALGRIND_PROF=$(BUILD)/prof \
-		sh test/run.sh $(BUILD)
+		BUILD=$(BUILD) sh test/run.sh
 else
 check: $(BUILD)/prof $(BUILD)/unit
-	sh test/run.sh $(BUILD)
+	BUILD=$(BUILD) sh test/run.sh
 endif
 
 # Other projects' files in the shared corpus beside the clone (CI): the
@@ -128,7 +131,7 @@ uninstall:
 clean:
 	rm -rf build build-sanitize build-fuzz build-valgrind prof demo.out demo.pb.gz
 
--include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(BUILD)/main.d
+-include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
 # Regenerates the committed nanopb code from our schema (needs Debian's nanopb).
 regen:

@@ -56,7 +56,7 @@ void flame_options_read(const struct write_options *given, struct flame_options 
 					0.1, 0, write_option(given, "inverted") != NULL,
 					write_option(given, "reverse") != NULL,
 					frames && strcmp(frames, "line") == 0,
-					"prof " PROF_VERSION };
+					"prof " PROF_VERSION, given->input };
 	if (min_width) {
 		opts->min_width = strtod(min_width, &end);
 		opts->min_width_percent = *end == '%';

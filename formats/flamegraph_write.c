@@ -312,7 +312,7 @@ int flamegraph_write(const struct model *m, struct output *out, const struct wri
 	flame_options_read(given, &read);
 	const struct flame_options *opts = &read;
 	struct flame_values fv;
-	if (flame_total(m, out, opts->sample_type, 0, &fv) < 0)
+	if (flame_total(m, out, opts, 0, &fv) < 0)
 		return -1;
 	struct graph g;
 	memset(&g, 0, sizeof g);

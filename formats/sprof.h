@@ -1,6 +1,6 @@
 /*
- * sprof: Sawitzki's views of a profile (R package sprof; facts in
- * shared/formats/sprof.md, ours in docs/formats/sprof.md), worked out once
+ * sprof: Sawitzki's views of a profile (R package sprof; what it computes,
+ * and where prof differs and why: docs/formats/sprof.md), worked out once
  * for the tables (-t sprof, sprof_write.c) and the plots (-t sprofplot,
  * sprofplot_write.c). sprof's definitions, without its unit bugs:
  *

@@ -630,7 +630,7 @@ static int sprofplot_write(const struct model *m, struct output *out, const stru
 			      .mincount = mincount ? (int64_t)strtoull(mincount, NULL, 10) : DEFAULT_MINCOUNT };
 	int rc = sprof_init(&s, m, opts->sample_type, out);
 	if (rc == 0 && s.len == 0) {
-		diag_error(out->name, 0, "no samples: nothing to draw");
+		diag_error(opts->input ? opts->input : out->name, 0, "no samples: nothing to draw");
 		rc = -1;
 	}
 	if (rc == 0) {

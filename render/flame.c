@@ -136,17 +136,19 @@ size_t flame_stack_keys(struct flame_keys *k, uint32_t stack, int reverse, uint3
 	return n;
 }
 
-int flame_total(const struct model *m, struct output *out, const char *sample_type, int prefer_time,
-		struct flame_values *fv)
+int flame_total(const struct model *m, struct output *out, const struct flame_options *opts,
+		int prefer_time, struct flame_values *fv)
 {
+	/* An empty profile is the input's doing, not the output's. */
+	const char *input = opts->input ? opts->input : out->name;
 	struct view v;
 	view_init(&v, m);
 	if (m->n_rows == 0) {
-		diag_error(out->name, 0, "no samples: nothing to draw");
+		diag_error(input, 0, "no samples: nothing to draw");
 		return -1;
 	}
 	/* A timeline of R's ticks is drawn in time: appended runs with other intervals to scale. */
-	if (view_pick(&v, sample_type, prefer_time ? VIEW_TIMELINE : VIEW_WEIGHT, out->name,
+	if (view_pick(&v, opts->sample_type, prefer_time ? VIEW_TIMELINE : VIEW_WEIGHT, out->name,
 		      &fv->type) < 0)
 		return -1;
 	fv->time_ordered = v.ticks;
@@ -173,7 +175,7 @@ int flame_total(const struct model *m, struct output *out, const char *sample_ty
 	rows_end(&rows);
 	free(values);
 	if (rc == 0 && fv->total == 0) {
-		diag_error(out->name, 0, "no %s in any sample: nothing to draw", fv->type_name);
+		diag_error(input, 0, "no %s in any sample: nothing to draw", fv->type_name);
 		rc = -1;
 	}
 	return rc;

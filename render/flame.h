@@ -64,15 +64,6 @@ struct flame_values {
 	uint32_t diff_key;
 };
 
-/*
- * The chosen sample type (--sample-type; else the view's default, or with
- * prefer_time an R profile's CPU time) and its total, checked: -1 after
- * reporting a negative value or nothing to draw. In a difference
- * (--diff-base) the total is the profile's, without its base's samples.
- */
-int flame_total(const struct model *m, struct output *out, const char *sample_type, int prefer_time,
-		struct flame_values *fv);
-
 /* The pictures' options, read and defaulted by the writers (formats/flamegraph.h). */
 struct flame_options {
 	const char *sample_type; /* --sample-type */
@@ -84,7 +75,17 @@ struct flame_options {
 	int reverse;             /* --reverse: stacks leaf first */
 	int frames_by_line;      /* --frames line: a frame per line, not per function */
 	const char *made_by;     /* "prof VERSION": the page's comment names its maker */
+	const char *input;       /* for messages about the profile itself; NULL: the output's name */
 };
+
+/*
+ * The chosen sample type (--sample-type; else the view's default, or with
+ * prefer_time an R profile's CPU time) and its total, checked: -1 after
+ * reporting a negative value or nothing to draw. In a difference
+ * (--diff-base) the total is the profile's, without its base's samples.
+ */
+int flame_total(const struct model *m, struct output *out, const struct flame_options *opts,
+		int prefer_time, struct flame_values *fv);
 
 struct flame_page {
 	struct output *out;

@@ -10,10 +10,9 @@
 #  - in headless Chromium (test/svg/check.cjs) every picture renders, its
 #    screenshot shows its boxes, the boxes read back from the page equal
 #    the above, and hover, zoom, search and a reopened URL work.
-# The SVG is read by test/svg/frames.awk. flamegraph.pl's own frames are
+# The SVG is read by test/svg/frames.awk (svg_frames). flamegraph.pl's own frames are
 # compared by test/flamegraph-peers.sh, which CI's cross-check runs.
 
-svg_frames() { LC_ALL=C awk -f test/svg/escape.awk -f test/svg/frames.awk "$1"; }
 folded_frames() { # WIDTH MINWIDTH < FOLDED
 	LC_ALL=C awk -f test/svg/escape.awk -f test/svg/folded-frames.awk -v phase=paths | LC_ALL=C sort -t "$(printf '\002')" -k1,1 |
 		LC_ALL=C awk -f test/svg/escape.awk -f test/svg/folded-frames.awk -v phase=layout -v width="$1" -v minwidth="$2"
@@ -164,8 +163,8 @@ for f in "$TMP/boot.svg" "$TMP/cut.svg" "$TMP/fraction.svg" "$TMP/cpu-chart.svg"
 	check "$(basename "$f")'s boxes carry their titles' counts" counts_carried "$f"
 done
 
-check "docs/flamegraph.svg is what make demo makes now" sh -c \
-	"\"$PROF\" -t flamegraph testdata/rprof/boot-memory-gc-line.out | cmp -s - docs/flamegraph.svg"
+check "docs/flamegraph.svg is what make demo makes now" \
+	writes docs/flamegraph.svg "$PROF" -t flamegraph testdata/rprof/boot-memory-gc-line.out
 
 # Flame charts: sprof's runs, every R profile, at three minimum widths.
 for f in testdata/rprof/*.out testdata/rprof/*/*.out; do

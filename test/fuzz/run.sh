@@ -6,7 +6,9 @@
 # testdata/invalid/TARGET; all of testdata/ for `any`), read as seeds up to
 # -max_len; new units go to build-fuzz/corpus-TARGET. A fixed seed makes a
 # run repeat. A crash is saved as build-fuzz/crash-TARGET-* and fails the
-# run; keep it in test/fuzz/crashers/ once fixed. Prints a line per target.
+# run; keep it in test/fuzz/crashers/ once fixed. A unit that runs 20 s
+# (FUZZ_TIMEOUT: wall-clock seconds, for a loaded machine) is a crash too.
+# Prints a line per target.
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 cd "$(dirname "$0")/../.." || exit 2
@@ -26,7 +28,7 @@ for target in $targets; do
 	fi
 	# shellcheck disable=SC2086 # $seeds: directory names without spaces
 	"build-fuzz/fuzz_$target" -seed=1 -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 \
-		-print_final_stats=1 -timeout=20 -close_fd_mask=2 -artifact_prefix="build-fuzz/crash-$target-" \
+		-print_final_stats=1 -timeout="${FUZZ_TIMEOUT:-20}" -close_fd_mask=2 -artifact_prefix="build-fuzz/crash-$target-" \
 		"build-fuzz/corpus-$target" "test/fuzz/corpus/$target" $seeds > "build-fuzz/$target.log" 2>&1
 	rc=$?
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "build-fuzz/$target.log")

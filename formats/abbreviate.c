@@ -113,8 +113,6 @@ static int not_first(int wide, uint32_t before, uint32_t ch, uint32_t after)
 	return !is_space(wide, before) && !is_space(wide, ch);
 }
 
-static pass_test *const passes[N_PASSES] = { vowel_at_end, vowel_inside, lower_at_end, lower_inside,
-					     not_first };
 
 /*
  * A name's drops. R first cuts the trailing spaces (but never the first
@@ -139,7 +137,30 @@ struct scratch {
 	uint32_t *counted[2];
 };
 
-/* Each pass from the last character to the second, keeping the survivors' positions in live[]. */
+/*
+ * One pass from the last of the len characters left (positions in live[])
+ * to the second: their drops appended to the order, the survivors left in
+ * live[]; returns how many. Inline, so that each pass's test is too.
+ */
+static inline size_t one_pass(const struct word *w, struct scratch *s, size_t len, pass_test *test)
+{
+	struct plan *pl = &s->plan;
+	if (len == 0)
+		return 0;
+	size_t out = len; /* survivors fill next[] from its end */
+	for (size_t i = len - 1; i > 0; i--) {
+		uint32_t after = out < len ? w->c[s->next[out]] : NO_CHAR;
+		if (test(w->wide, w->c[s->live[i - 1]], w->c[s->live[i]], after))
+			pl->order[pl->n_drops++] = s->live[i];
+		else
+			s->next[--out] = s->live[i];
+	}
+	s->next[--out] = s->live[0];
+	memcpy(s->live, s->next + out, (len - out) * sizeof *s->live);
+	return len - out;
+}
+
+/* R's passes in its order, after the trailing spaces. */
 static void plan(const struct word *w, struct scratch *s)
 {
 	struct plan *pl = &s->plan;
@@ -153,21 +174,16 @@ static void plan(const struct word *w, struct scratch *s)
 	for (size_t i = 0; i < len; i++)
 		s->live[i] = (uint32_t)i;
 	pl->n_drops = 0;
-	memset(pl->pass_end, 0, sizeof pl->pass_end);
-	for (size_t p = 0; p < N_PASSES && len > 0; p++) {
-		size_t out = len; /* survivors fill next[] from its end */
-		for (size_t i = len - 1; i > 0; i--) {
-			uint32_t after = out < len ? w->c[s->next[out]] : NO_CHAR;
-			if (passes[p](w->wide, w->c[s->live[i - 1]], w->c[s->live[i]], after))
-				pl->order[pl->n_drops++] = s->live[i];
-			else
-				s->next[--out] = s->live[i];
-		}
-		s->next[--out] = s->live[0];
-		memcpy(s->live, s->next + out, (len - out) * sizeof *s->live);
-		len -= out;
-		pl->pass_end[p] = pl->n_drops;
-	}
+	len = one_pass(w, s, len, vowel_at_end);
+	pl->pass_end[0] = pl->n_drops;
+	len = one_pass(w, s, len, vowel_inside);
+	pl->pass_end[1] = pl->n_drops;
+	len = one_pass(w, s, len, lower_at_end);
+	pl->pass_end[2] = pl->n_drops;
+	len = one_pass(w, s, len, lower_inside);
+	pl->pass_end[3] = pl->n_drops;
+	one_pass(w, s, len, not_first);
+	pl->pass_end[4] = pl->n_drops;
 }
 
 /*
@@ -383,13 +399,19 @@ static void load(struct work *k, uint32_t name)
 	plan(&k->s.w, &k->s);
 }
 
-/* Name's key at minlength m: its short name's hash, from its hashes after the first round. */
+/*
+ * Name's key at minlength m: its short name's hash. In the first round the
+ * short name is made, and written out, for most names stop there; from the
+ * second on, the key comes from the name's hashes.
+ */
 static void set_key(struct work *k, uint32_t name, size_t m)
 {
 	k->minlen[name] = m;
 	if (m == k->minlength) {
 		load(k, name);
-		k->key[name] = hash_chars(k->s.chars, short_at(&k->s.w, &k->s, m, k->s.chars));
+		size_t chars = short_at(&k->s.w, &k->s, m, k->s.chars);
+		k->key[name] = hash_chars(k->s.chars, chars);
+		k->out->len[name] = encode(k->s.chars, chars, k->out->bytes + k->out->start[name]);
 		return;
 	}
 	if (!k->hashes[name]) {
@@ -601,15 +623,18 @@ void abbreviate(const char *const *names, const size_t *lens, size_t n, size_t m
 	uint32_t *unique = xmalloc((n_round + 1) * sizeof *unique);
 	memcpy(unique, round, n_round * sizeof *unique);
 	size_t n_unique = n_round;
-	/* Past the longest name every name is whole, and distinct names differ. */
-	for (size_t m = minlength; n_round && m <= longest; m++) {
+	for (size_t m = minlength; n_round; m++) {
 		n_round = round_at(&k, round, n_round, m, next);
 		uint32_t *swap = round;
 		round = next;
 		next = swap;
+		if (m >= longest)
+			break; /* every name is whole: distinct names differ, whatever their hashes say */
 	}
 	for (size_t u = 0; u < n_unique; u++) {
 		uint32_t i = unique[u];
+		if (k.minlen[i] == minlength)
+			continue; /* written in the first round */
 		load(&k, i);
 		size_t chars = short_at(&k.s.w, &k.s, k.minlen[i], k.s.chars);
 		out->len[i] = encode(k.s.chars, chars, out->bytes + out->start[i]);

@@ -33,7 +33,7 @@ endif
 
 ALL_CFLAGS = $(STD_FLAGS) $(CFLAGS) $(SAN_FLAGS) -MMD -MP
 
-LIB_SRC = $(wildcard base/*.c io/*.c model/*.c formats/*.c nanopb_gen/*.c)
+LIB_SRC = $(wildcard base/*.c io/*.c model/*.c render/*.c formats/*.c nanopb_gen/*.c)
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(wildcard test/unit/*.c)
 UNIT_OBJ = $(UNIT_SRC:%.c=$(BUILD)/%.o)
@@ -49,7 +49,10 @@ prof: $(BUILD)/prof
 	cp $< $@
 endif
 
-$(BUILD)/prof: $(BUILD)/main.o $(LIB_OBJ)
+# The command line's own files, linked into prof only.
+CLI_OBJ = $(BUILD)/main.o $(BUILD)/filter_options.o
+
+$(BUILD)/prof: $(CLI_OBJ) $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) $(LINK_MODE) -o $@ $^ $(LIBS)
 
 $(BUILD)/unit: $(UNIT_OBJ) $(LIB_OBJ)
@@ -59,14 +62,14 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-# The flame pictures' script stays JavaScript in formats/flame.js; this
-# makes it a C string for formats/flame.c ('?' escaped: C11 has trigraphs).
-$(BUILD)/formats/flame_js.h: formats/flame.js
+# The flame pictures' script stays JavaScript in render/flame.js; this
+# makes it a C string for render/flame.c ('?' escaped: C11 has trigraphs).
+$(BUILD)/render/flame_js.h: render/flame.js
 	@mkdir -p $(dir $@)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
-$(BUILD)/formats/flame.o: $(BUILD)/formats/flame_js.h
-$(BUILD)/formats/flame.o: ALL_CFLAGS += -I$(BUILD)/formats
+$(BUILD)/render/flame.o: $(BUILD)/render/flame_js.h
+$(BUILD)/render/flame.o: ALL_CFLAGS += -I$(BUILD)/render
 
 # Converts a bundled R profile to pprof and back, and shows it unchanged;
 # draws it as the flame graph the README and the manual show.
@@ -82,10 +85,10 @@ demo: prof
 ifdef VALGRIND
 check: $(BUILD)/prof $(BUILD)/unit
 	LIGHT=1 PROF=test/valgrind.sh UNIT="test/valgrind.sh $(BUILD)/unit" VALGRIND_PROF=$(BUILD)/prof \
-		sh test/run.sh $(BUILD)
+		BUILD=$(BUILD) sh test/run.sh
 else
 check: $(BUILD)/prof $(BUILD)/unit
-	sh test/run.sh $(BUILD)
+	BUILD=$(BUILD) sh test/run.sh
 endif
 
 # Other projects' files in the shared corpus beside the clone (CI): the
@@ -128,7 +131,7 @@ uninstall:
 clean:
 	rm -rf build build-sanitize build-fuzz build-valgrind prof demo.out demo.pb.gz
 
--include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(BUILD)/main.d
+-include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
 # Regenerates the committed nanopb code from our schema (needs Debian's nanopb).
 regen:

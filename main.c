@@ -1,11 +1,10 @@
 /*
  * prof: converts profiler data between formats, as a Unix filter.
  * This file only parses options and wires a reader to a writer through
- * the model; formats live in formats/, the model in model/, bytes in io/.
+ * the model; the filter options are parsed in filter_options.c, formats
+ * live in formats/, the model in model/, bytes in io/.
  */
-#include <errno.h>
 #include <getopt.h>
-#include <regex.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <stdio.h>
@@ -15,10 +14,10 @@
 
 #include "base/alloc.h"
 #include "base/diag.h"
+#include "filter_options.h"
 #include "formats/format.h"
 #include "io/progress.h"
 #include "model/diff.h"
-#include "model/filter.h"
 #include "model/merge.h"
 
 enum { EXIT_DATA = 1, EXIT_USAGE = 2, FAST_GZIP_LEVEL = 1 };
@@ -28,32 +27,17 @@ enum { WRITER_OPTION = 1000 };
 /* Whatever the input, prof stops with a message rather than eat the machine. */
 #define DEFAULT_MAX_MEMORY "4G"
 
-/* The filters' pattern options, in the order of struct filter_spec's patterns. */
-static const char *const pattern_options[] = { "focus", "ignore", "hide", "show", "show-from", "prune-from" };
-enum { N_PATTERNS = sizeof pattern_options / sizeof *pattern_options };
-/* getopt's values for the filters: patterns by index, then the others. */
-enum { PATTERN_OPTION = 900, MAX_DEPTH_OPTION = 950, SAMPLES_OPTION, TIME_OPTION, DIFF_BASE_OPTION, NORMALIZE_OPTION };
-
-struct filters {
-	regex_t patterns[N_PATTERNS];
-	int given[N_PATTERNS];
-	uint64_t max_depth, first_sample, end_sample;
-	int has_time;
-	uint64_t from_us, to_us;
-};
-
 struct options {
 	const char *from, *to, *output, *max_memory;
 	char **inputs; /* none: stdin */
 	int n_inputs;
 	int check;
+	int list_formats; /* --list-formats, which takes no FILE */
 	int quiet, progress; /* --quiet; --progress, else only when stderr is a terminal */
 	struct write_options write;
 	struct given_option *given; /* the writers' options, as given */
 	size_t n_given, cap_given;
-	struct filters filters;
-	const char *diff_base; /* --diff-base FILE */
-	int normalize;
+	struct filter_options filters;
 };
 
 /* Every writer's options, each name once, in the order of the format table. */
@@ -158,12 +142,14 @@ static void usage(FILE *f)
 	      "      --diff-base FILE\n"
 	      "                      subtract FILE's profile, as go tool pprof -diff_base\n"
 	      "      --normalize     first scale the profile to the base's totals\n"
-	      "      --help          show this help\n"
+	      "  -h, --help          show this help\n"
 	      "      --version       show the version\n"
 	      "Options of output formats (for the formats named):\n",
 	      f);
 	writer_usage(f);
-	fputs("\nExample: prof -t rprof -o copy.out Rprof.out\n"
+	fputs("\nExit status: 0 done; 1 bad input, a failed read or write, or a limit;\n"
+	      "2 a wrong command line; 128+N killed by signal N (a closed stdout: SIGPIPE).\n"
+	      "\nExample: prof -t rprof -o copy.out Rprof.out\n"
 	      "See prof(1) for details.\n",
 	      f);
 }
@@ -200,95 +186,6 @@ static void take_writer_option(struct options *o, const struct format_option *op
 	o->given[o->n_given++] = (struct given_option){ opt->name, value ? value : "" };
 }
 
-static void take_pattern(struct filters *f, size_t which, const char *pattern)
-{
-	if (f->given[which])
-		regfree(&f->patterns[which]);
-	int rc = regcomp(&f->patterns[which], pattern, REG_EXTENDED | REG_NOSUB);
-	if (rc != 0) {
-		char why[256], message[512];
-		regerror(rc, &f->patterns[which], why, sizeof why);
-		snprintf(message, sizeof message, "--%s '%s': %s", pattern_options[which], pattern, why);
-		usage_error("%s", message);
-	}
-	f->given[which] = 1;
-}
-
-/* A whole number of at least `least`, as option `name` takes it. */
-static uint64_t parse_count(const char *name, const char *text, uint64_t least)
-{
-	char *end;
-	errno = 0;
-	unsigned long long n = strtoull(text, &end, 10);
-	if (end == text || *end || text[0] == '-' || errno || n < least) {
-		char message[512];
-		snprintf(message, sizeof message, "%s takes a whole number%s, not '%s'", name,
-			 least ? " above 0" : "", text);
-		usage_error("%s", message);
-	}
-	return n;
-}
-
-/* --samples FROM:TO, either end left out for the first or last sample. */
-static void parse_window(struct filters *f, const char *text)
-{
-	const char *colon = strchr(text, ':');
-	if (!colon)
-		usage_error("--samples takes FROM:TO, not '%s'", text);
-	char from[32] = "", to[32] = "";
-	size_t from_len = (size_t)(colon - text), to_len = strlen(colon + 1);
-	if (from_len >= sizeof from || to_len >= sizeof to)
-		usage_error("--samples takes FROM:TO, not '%s'", text);
-	memcpy(from, text, from_len);
-	memcpy(to, colon + 1, to_len + 1);
-	f->first_sample = from_len ? parse_count("--samples", from, 0) : 0;
-	f->end_sample = to_len ? parse_count("--samples", to, 0) : UINT64_MAX;
-	if (f->end_sample < f->first_sample)
-		usage_error("--samples ends before it starts: '%s'", text);
-}
-
-/* Seconds ("1.5"), as microseconds; a usage error unless it is a number of them. */
-static uint64_t parse_seconds(const char *text, const char *whole)
-{
-	char *end;
-	errno = 0;
-	double seconds = strtod(text, &end);
-	if (end == text || *end || errno || !(seconds >= 0) || seconds > 1e12)
-		usage_error("--time takes FROM:TO in seconds, not '%s'", whole);
-	return (uint64_t)(seconds * 1e6 + 0.5);
-}
-
-/* --time FROM:TO in seconds from the first sample's start, either end left out. */
-static void parse_time_window(struct filters *f, const char *text)
-{
-	const char *colon = strchr(text, ':');
-	char from[64] = "";
-	if (!colon || (size_t)(colon - text) >= sizeof from)
-		usage_error("--time takes FROM:TO in seconds, not '%s'", text);
-	memcpy(from, text, (size_t)(colon - text));
-	f->has_time = 1;
-	f->from_us = from[0] ? parse_seconds(from, text) : 0;
-	f->to_us = colon[1] ? parse_seconds(colon + 1, text) : UINT64_MAX;
-	if (f->to_us < f->from_us)
-		usage_error("--time ends before it starts: '%s'", text);
-}
-
-static struct filter_spec filter_spec(const struct filters *f)
-{
-	const regex_t *p[N_PATTERNS];
-	for (size_t i = 0; i < N_PATTERNS; i++)
-		p[i] = f->given[i] ? &f->patterns[i] : NULL;
-	return (struct filter_spec){ p[0], p[1], p[2], p[3], p[4], p[5], f->max_depth, f->first_sample,
-				     f->end_sample, f->has_time, f->from_us, f->to_us };
-}
-
-static void free_filters(struct filters *f)
-{
-	for (size_t i = 0; i < N_PATTERNS; i++)
-		if (f->given[i])
-			regfree(&f->patterns[i]);
-}
-
 /* The fixed options, then one for each writer option. */
 static struct option *long_options(void)
 {
@@ -305,26 +202,24 @@ static struct option *long_options(void)
 		{ "version", no_argument, NULL, 'V' },
 		{ "list-formats", no_argument, NULL, 'L' },
 		{ "progress", no_argument, NULL, 'P' },
-		{ "focus", required_argument, NULL, PATTERN_OPTION + 0 },
-		{ "ignore", required_argument, NULL, PATTERN_OPTION + 1 },
-		{ "hide", required_argument, NULL, PATTERN_OPTION + 2 },
-		{ "show", required_argument, NULL, PATTERN_OPTION + 3 },
-		{ "show-from", required_argument, NULL, PATTERN_OPTION + 4 },
-		{ "prune-from", required_argument, NULL, PATTERN_OPTION + 5 },
-		{ "max-depth", required_argument, NULL, MAX_DEPTH_OPTION },
-		{ "samples", required_argument, NULL, SAMPLES_OPTION },
-		{ "time", required_argument, NULL, TIME_OPTION },
-		{ "diff-base", required_argument, NULL, DIFF_BASE_OPTION },
-		{ "normalize", no_argument, NULL, NORMALIZE_OPTION },
 	};
-	size_t n_fixed = sizeof fixed / sizeof *fixed;
-	struct option *all = xcalloc(n_fixed + n_writer_options + 1, sizeof *all);
+	size_t n_fixed = sizeof fixed / sizeof *fixed, n_filters = n_filter_long_options;
+	struct option *all = xcalloc(n_fixed + n_filters + n_writer_options + 1, sizeof *all);
 	memcpy(all, fixed, sizeof fixed);
+	memcpy(all + n_fixed, filter_long_options, n_filters * sizeof *all);
 	for (size_t k = 0; k < n_writer_options; k++)
-		all[n_fixed + k] = (struct option){ writer_options[k]->name,
+		all[n_fixed + n_filters + k] = (struct option){ writer_options[k]->name,
 						    writer_options[k]->arg ? required_argument : no_argument,
 						    NULL, WRITER_OPTION + (int)k };
 	return all;
+}
+
+/* The profile, in messages about it: its one input, or the merge of several. */
+static const char *profile_name(const struct options *o)
+{
+	if (o->n_inputs > 1)
+		return "merged profile";
+	return o->n_inputs && strcmp(o->inputs[0], "-") ? o->inputs[0] : "<stdin>";
 }
 
 static void parse_options(int argc, char **argv, struct options *o)
@@ -334,13 +229,15 @@ static void parse_options(int argc, char **argv, struct options *o)
 	options = long_options();
 	int c;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":f:t:o:s:l:qcm:", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:t:o:s:l:qcm:h", options, NULL)) != -1) {
 		if (c >= WRITER_OPTION) {
 			take_writer_option(o, writer_options[c - WRITER_OPTION], optarg);
 			continue;
 		}
-		if (c >= PATTERN_OPTION && c < PATTERN_OPTION + N_PATTERNS) {
-			take_pattern(&o->filters, (size_t)(c - PATTERN_OPTION), optarg);
+		if (filter_option_code(c)) {
+			const char *wrong = filter_options_take(&o->filters, c, optarg);
+			if (wrong)
+				usage_error("%s", wrong);
 			continue;
 		}
 		switch (c) {
@@ -359,12 +256,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'm': o->max_memory = optarg; break;
 		case 'h': usage(stdout); exit(0);
 		case 'V': puts("prof " PROF_VERSION); exit(0);
-		case 'L': list_formats(); exit(0);
-		case MAX_DEPTH_OPTION: o->filters.max_depth = parse_count("--max-depth", optarg, 1); break;
-		case SAMPLES_OPTION: parse_window(&o->filters, optarg); break;
-		case TIME_OPTION: parse_time_window(&o->filters, optarg); break;
-		case DIFF_BASE_OPTION: o->diff_base = optarg; break;
-		case NORMALIZE_OPTION: o->normalize = 1; break;
+		case 'L': o->list_formats = 1; break;
 		case ':': usage_error("option '%s' needs an argument", argv[optind - 1]);
 		default: usage_error("unknown option '%s'", argv[optind - 1]);
 		}
@@ -375,14 +267,22 @@ static void parse_options(int argc, char **argv, struct options *o)
 	o->write.n_given = o->n_given;
 	o->inputs = argv + optind;
 	o->n_inputs = argc - optind;
+	if (o->list_formats && o->n_inputs)
+		usage_error("--list-formats takes no FILE, not '%s'", o->inputs[0]);
+	if (o->list_formats) {
+		list_formats();
+		exit(0);
+	}
+	o->write.input = profile_name(o);
 	int stdin_inputs = o->n_inputs == 0;
 	for (int i = 0; i < o->n_inputs; i++)
 		stdin_inputs += strcmp(o->inputs[i], "-") == 0;
-	stdin_inputs += o->diff_base && strcmp(o->diff_base, "-") == 0;
+	stdin_inputs += o->filters.diff_base && strcmp(o->filters.diff_base, "-") == 0;
 	if (stdin_inputs > 1)
 		usage_error("%s", "stdin ('-') can be read only once");
-	if (o->normalize && !o->diff_base)
-		usage_error("%s", "--normalize scales a profile to its --diff-base; give one");
+	const char *wrong = filter_options_check(&o->filters);
+	if (wrong)
+		usage_error("%s", wrong);
 }
 
 static const struct format *pick_writer(const struct options *o)
@@ -485,8 +385,8 @@ static int read_inputs(const struct options *o, struct model *m)
 static int subtract_base(const struct options *o, struct model *m)
 {
 	struct model base;
-	const char *name = strcmp(o->diff_base, "-") ? o->diff_base : "<stdin>";
-	int rc = format_read_file(o->diff_base, NULL, &base) ? model_diff(m, &base, o->normalize, name) : -1;
+	const char *path = o->filters.diff_base, *name = strcmp(path, "-") ? path : "<stdin>";
+	int rc = format_read_file(path, NULL, &base) ? model_diff(m, &base, o->filters.normalize, name) : -1;
 	model_free(&base);
 	/* Both sides' values in one profile: its sums must still fit, as every writer's do. */
 	return rc == 0 && model_validate(m, "difference") == 0 ? 0 : -1;
@@ -528,8 +428,8 @@ static int convert(const struct options *o, const struct format *writer)
 	/* Each input was validated as it was read; a merge is checked once more. */
 	int ok = read_inputs(o, &m) == 0 &&
 		 (o->n_inputs < 2 || model_validate(&m, "merged profile") == 0) &&
-		 (!o->diff_base || subtract_base(o, &m) == 0);
-	struct filter_spec spec = filter_spec(&o->filters);
+		 (!o->filters.diff_base || subtract_base(o, &m) == 0);
+	struct filter_spec spec = filter_options_spec(&o->filters);
 	struct model narrowed;
 	if (ok && filter_wanted(&spec)) {
 		ok = model_filter(&m, &spec, &narrowed) == 0;
@@ -558,21 +458,26 @@ static void on_signal(int sig)
 
 int main(int argc, char **argv)
 {
-	struct options o = { .max_memory = DEFAULT_MAX_MEMORY, .write = { .level = FAST_GZIP_LEVEL },
-			     .filters = { .end_sample = UINT64_MAX } };
+	struct options o = { .max_memory = DEFAULT_MAX_MEMORY, .write = { .level = FAST_GZIP_LEVEL } };
+	filter_options_init(&o.filters);
 	collect_writer_options();
 	parse_options(argc, argv, &o);
 	limit_memory(o.max_memory);
 	const struct format *writer = o.check ? NULL : pick_writer(&o);
 	if (o.from && strcmp(o.from, "auto") != 0)
 		pick_named_reader(o.from);
-	signal(SIGPIPE, SIG_IGN);
+	/*
+	 * A reader that closes the pipe (prof ... | head) ends prof as it ends
+	 * cat and grep: killed by SIGPIPE, without a word, even where the
+	 * shell that started prof ignored the signal.
+	 */
+	signal(SIGPIPE, SIG_DFL);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);
 	diag_on_fatal(output_remove_pending);
 	int rc = o.check ? check(&o) : convert(&o, writer);
 	free(o.given);
-	free_filters(&o.filters);
+	filter_options_free(&o.filters);
 	return rc;
 }

@@ -43,6 +43,20 @@ static inline const unsigned char *varint_get(const unsigned char *p, uint64_t *
 }
 
 /*
+ * Signed numbers as varints: zigzag puts small magnitudes, negative or
+ * not, in few bytes (-1 is 1, 1 is 2), as protobuf's sint64 does.
+ */
+static inline uint64_t varint_zigzag(int64_t v)
+{
+	return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
+}
+
+static inline int64_t varint_unzigzag(uint64_t u)
+{
+	return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+}
+
+/*
  * Counts the varints filling [p, end) as protobuf readers take them (at
  * most ten bytes each); -1 when one is cut short or too long.
  */

@@ -6,13 +6,8 @@
  */
 #include <string.h>
 
+#include "../base/ascii.h"
 #include "callgrind.h"
-
-static int starts(const char *s, size_t len, const char *prefix)
-{
-	size_t n = strlen(prefix);
-	return len >= n && memcmp(s, prefix, n) == 0;
-}
 
 /* A header line "key: value", the key a word as callgrind writes them. */
 static int is_header(const char *s, size_t len)
@@ -41,9 +36,9 @@ static int callgrind_probe(const unsigned char *prefix, size_t len)
 			return 0;
 		size_t n = (size_t)((nl ? nl : end) - s);
 		n -= n > 0 && s[n - 1] == '\r';
-		if (first && starts(s, n, "# callgrind format"))
+		if (first && starts_with(s, n, "# callgrind format"))
 			return 100;
-		if (starts(s, n, "events:"))
+		if (starts_with(s, n, "events:"))
 			return 90;
 		if (n > 0 && s[0] != '#' && !is_header(s, n))
 			return 0;

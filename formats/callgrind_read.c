@@ -1,21 +1,9 @@
 /*
  * callgrind reader. A callgrind file is a call graph, not stacks: each
  * function's self cost per position, and per call arc the inclusive cost
- * of the calls. The reader gathers both in one pass, then builds stacks
- * by decomposing each event's flow from the functions nobody calls (and
- * what called functions start by themselves, a thread's clone()) down
- * the arcs (docs/formats/callgrind.md says why and what it means):
- *
- *  - a function's self cost at a position is a sample whose innermost
- *    frame is that position, under the callers of the path that carried
- *    the flow there; call arcs are taken in file order, each for at most
- *    its inclusive cost, and never into a function already on the path
- *    (that part of a recursive function's inclusive cost is counted again
- *    by callgrind, already inside the outer call);
- *  - self cost that no path reaches (an inconsistent file, a function
- *    called only from code callgrind did not collect) is a sample of its
- *    own, so every self cost is kept exactly: prof's total is the sum
- *    of the cost lines.
+ * of the calls. The reader parses the grammar and gathers both in one
+ * pass, in file order, into the model's call graph, which makes the
+ * stacks (model/callgraph.h; docs/callgraph.md says the rule and why).
  *
  * A function is keyed by its file at the cost line and its name, as
  * callgrind_annotate keys it (code in `fi=` files is the function of
@@ -28,8 +16,10 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/ascii.h"
 #include "../base/diag.h"
 #include "../io/lines.h"
+#include "../model/callgraph.h"
 #include "callgrind.h"
 
 /* A name-compression table: "(N) name" defines N, "(N)" refers to it. */
@@ -44,23 +34,6 @@ struct names {
 
 enum { POS_ADDR, POS_LINE };
 
-/* Self cost at a location of a function; values in reader.self_values, n_events each. */
-struct self_cost {
-	uint32_t location, function;
-};
-
-/* Calls from a position in a function to another function. */
-struct arc {
-	uint32_t site, caller, callee; /* a location; two functions */
-};
-
-/* Per function, what its flow may go to, in file order: a self cost or an arc. */
-struct out_entry {
-	uint32_t function;
-	uint32_t index;
-	uint8_t is_arc;
-};
-
 struct reader {
 	struct lines lines;
 	struct model *m;
@@ -69,7 +42,7 @@ struct reader {
 	int pos_kind[2];
 	int body; /* a body line was read: the header is over */
 	struct names objects, files, fns;
-	struct hashidx mapping_of_object, location_index, arc_index;
+	struct hashidx mapping_of_object, location_index;
 	/* The current position lines. */
 	uint32_t ob, file, fn;
 	uint32_t fn_file; /* the file current at fn=: the function's own, as calls name it */
@@ -85,30 +58,8 @@ struct reader {
 		uint32_t name, unit;
 	} *event_units;
 	size_t n_event_units, cap_event_units;
-	struct self_cost *selfs;
-	size_t n_selfs, cap_selfs;
-	int64_t *self_values;
-	size_t cap_self_values;
-	struct arc *arcs;
-	size_t n_arcs, cap_arcs;
-	int64_t *arc_values;
-	size_t cap_arc_values;
-	struct out_entry *entries;
-	size_t n_entries, cap_entries;
-	uint32_t *self_of_location; /* by location id: its self cost + 1, 0 for none */
-	size_t cap_self_of_location;
+	struct callgraph *graph; /* from events: on */
 };
-
-static int is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int starts(const char *s, size_t len, const char *prefix)
-{
-	size_t n = strlen(prefix);
-	return len >= n && memcmp(s, prefix, n) == 0;
-}
 
 static int named_eq(const void *ctx, uint32_t id, const void *key)
 {
@@ -324,66 +275,6 @@ static int counts(struct reader *r, const char *s, size_t len, size_t i)
 	}
 }
 
-/* values += costs; -1 after reporting a sum past 2^63-1. */
-static int add_costs(struct reader *r, int64_t *values)
-{
-	for (size_t e = 0; e < r->n_events; e++)
-		if (__builtin_add_overflow(values[e], r->costs[e], &values[e]))
-			return lines_errorf(&r->lines, 0, "costs at one position pass 2^63-1");
-	return 0;
-}
-
-static void add_entry(struct reader *r, uint32_t function, size_t index, int is_arc)
-{
-	grow((void **)&r->entries, &r->cap_entries, r->n_entries + 1, sizeof *r->entries);
-	r->entries[r->n_entries++] = (struct out_entry){ function, (uint32_t)index, (uint8_t)is_arc };
-}
-
-/* Self cost at a location of function `outer`, whose flow places it. */
-static int self_line(struct reader *r, uint32_t location, uint32_t outer)
-{
-	if (location >= r->cap_self_of_location) {
-		size_t had = r->cap_self_of_location;
-		grow((void **)&r->self_of_location, &r->cap_self_of_location, location + 1,
-		     sizeof *r->self_of_location);
-		memset(r->self_of_location + had, 0, (r->cap_self_of_location - had) * sizeof *r->self_of_location);
-	}
-	if (r->self_of_location[location] == 0) {
-		size_t n = r->n_selfs;
-		grow((void **)&r->selfs, &r->cap_selfs, n + 1, sizeof *r->selfs);
-		grow((void **)&r->self_values, &r->cap_self_values, (n + 1) * r->n_events, sizeof *r->self_values);
-		memset(r->self_values + n * r->n_events, 0, r->n_events * sizeof *r->self_values);
-		r->selfs[n] = (struct self_cost){ location, outer };
-		r->self_of_location[location] = (uint32_t)++r->n_selfs;
-		add_entry(r, r->selfs[n].function, n, 0);
-	}
-	return add_costs(r, r->self_values + (r->self_of_location[location] - 1) * r->n_events);
-}
-
-static int arc_eq(const void *ctx, uint32_t id, const void *key)
-{
-	const struct arc *a = &((const struct reader *)ctx)->arcs[id], *k = key;
-	return a->site == k->site && a->callee == k->callee;
-}
-
-static int call_line(struct reader *r, uint32_t site, uint32_t outer)
-{
-	struct arc k = { site, outer, r->callee };
-	uint64_t h = hash_mix(site, r->callee);
-	uint32_t at = hashidx_find(&r->arc_index, h, arc_eq, r, &k);
-	if (at == HASHIDX_NONE) {
-		size_t n = r->n_arcs;
-		grow((void **)&r->arcs, &r->cap_arcs, n + 1, sizeof *r->arcs);
-		grow((void **)&r->arc_values, &r->cap_arc_values, (n + 1) * r->n_events, sizeof *r->arc_values);
-		memset(r->arc_values + n * r->n_events, 0, r->n_events * sizeof *r->arc_values);
-		r->arcs[n] = k;
-		at = (uint32_t)r->n_arcs++;
-		hashidx_insert(&r->arc_index, h, at);
-		add_entry(r, k.caller, at, 1);
-	}
-	return add_costs(r, r->arc_values + (size_t)at * r->n_events);
-}
-
 /* A line of positions and counts: self cost, or a call's position and inclusive cost. */
 static int cost_line(struct reader *r, const char *s, size_t len)
 {
@@ -404,7 +295,9 @@ static int cost_line(struct reader *r, const char *s, size_t len)
 	uint32_t outer = function_of(r, r->fn_file, r->fn);
 	uint32_t here = location_at(r, function_of(r, r->file, r->fn), outer,
 				    mapping_of(r, r->ob, r->ob != MODEL_NONE), pos);
-	return call ? call_line(r, here, outer) : self_line(r, here, outer);
+	int rc = call ? callgraph_add_call(r->graph, outer, here, r->callee, r->costs)
+		      : callgraph_add_self(r->graph, outer, here, r->costs);
+	return rc < 0 ? lines_errorf(&r->lines, 0, "costs at one position pass 2^63-1") : 0;
 }
 
 /* "calls=COUNT TARGET": the callee's target position is checked, not kept (docs). */
@@ -444,9 +337,9 @@ static int spec_line(struct reader *r, const char *s, size_t len, const char *eq
 		{ "fn", fns, 0 },      { "cfn", fns, 0 },     { "jfn", fns, 0 },
 	};
 	size_t klen = (size_t)(eq - s);
-	if (starts(s, len, "calls="))
+	if (starts_with(s, len, "calls="))
 		return calls_line(r, s, len);
-	if (starts(s, len, "jump=") || starts(s, len, "jcnd=")) {
+	if (starts_with(s, len, "jump=") || starts_with(s, len, "jcnd=")) {
 		r->jump_pending = 1;
 		return 0;
 	}
@@ -578,6 +471,7 @@ static int events_header(struct reader *r, const char *v, size_t len)
 	if (!r->n_events)
 		return lines_error(&r->lines, 0, "'events:' names no event", v, len);
 	r->costs = xcalloc(r->n_events, sizeof *r->costs);
+	r->graph = callgraph_new(r->m, r->n_events);
 	return 0;
 }
 
@@ -588,17 +482,17 @@ static int header_line(struct reader *r, const char *s, size_t len, size_t colon
 	size_t vlen = len - colon - 1;
 	while (vlen > 0 && (*v == ' ' || *v == '\t'))
 		v++, vlen--;
-	if (colon == 7 && starts(s, len, "version")) {
+	if (colon == 7 && starts_with(s, len, "version")) {
 		if (!(vlen >= 1 && v[0] == '1' && (vlen == 1 || v[1] == '.')))
 			return lines_error(&r->lines, 0, "only callgrind format version 1 is read", s, len);
-	} else if (colon == 9 && starts(s, len, "positions")) {
+	} else if (colon == 9 && starts_with(s, len, "positions")) {
 		if (r->body)
 			return lines_error(&r->lines, 0, "positions: after the first cost", s, len);
 		if (positions_header(r, v, vlen) < 0)
 			return -1;
-	} else if (colon == 5 && starts(s, len, "event")) {
+	} else if (colon == 5 && starts_with(s, len, "event")) {
 		event_header(r, v, vlen);
-	} else if (colon == 6 && starts(s, len, "events")) {
+	} else if (colon == 6 && starts_with(s, len, "events")) {
 		if (events_header(r, v, vlen) < 0)
 			return -1;
 	}
@@ -631,185 +525,6 @@ static int body_line(struct reader *r, const char *s, size_t len)
 	return lines_error(&r->lines, 0, "unknown line", s, len);
 }
 
-static int64_t min64(int64_t a, int64_t b)
-{
-	return a < b ? a : b;
-}
-
-/* One function on the path that carries flow, with what it has left to place. */
-struct frame {
-	uint32_t function;
-	uint32_t callers; /* the stack above it */
-	int64_t left, asked;
-	size_t next;      /* its next out entry */
-	uint32_t arc;     /* the arc whose callee is the frame above; MODEL_NONE */
-};
-
-struct flow {
-	struct reader *r;
-	size_t event;
-	size_t *first;   /* by function: its out entries are first[f] .. first[f+1] */
-	size_t *start;   /* by function: entries before it are spent, for this event */
-	int64_t *brought; /* by function: the event's cost of the calls into it from others */
-	int64_t *own;     /* by function: the flow it starts by itself (own_flow) */
-	struct out_entry *sorted;
-	uint8_t *on_path;
-	struct frame *path;
-	size_t depth, cap_path;
-	int64_t *values;
-};
-
-static void emit(struct flow *f, uint32_t location, uint32_t callers, int64_t value)
-{
-	memset(f->values, 0, f->r->n_events * sizeof *f->values);
-	f->values[f->event] = value;
-	model_add_sample(f->r->m, model_stack(f->r->m, location, callers), f->values, NULL, 0);
-}
-
-static void push(struct flow *f, uint32_t function, uint32_t callers, int64_t amount)
-{
-	grow((void **)&f->path, &f->cap_path, f->depth + 1, sizeof *f->path);
-	f->path[f->depth++] = (struct frame){ function, callers, amount, amount, f->start[function], MODEL_NONE };
-	f->on_path[function] = 1;
-}
-
-/* The frame on top has placed what it could: its caller's arc spends that much. */
-static void pop(struct flow *f)
-{
-	struct frame *done = &f->path[--f->depth];
-	int64_t placed = done->asked - done->left;
-	f->on_path[done->function] = 0;
-	if (!f->depth)
-		return;
-	struct frame *caller = &f->path[f->depth - 1];
-	int64_t *budget = &f->r->arc_values[(size_t)caller->arc * f->r->n_events + f->event];
-	/* An arc that could not place all it was asked can place nothing more. */
-	*budget = placed < done->asked ? 0 : *budget - placed;
-	caller->left -= placed;
-	caller->arc = MODEL_NONE;
-}
-
-/* Takes the top frame's next out entry: a self cost placed, or flow down an arc. */
-static void step(struct flow *f)
-{
-	struct reader *r = f->r;
-	struct frame *top = &f->path[f->depth - 1];
-	const struct out_entry *e = &f->sorted[top->next++];
-	int64_t *budget = (e->is_arc ? r->arc_values : r->self_values) + (size_t)e->index * r->n_events + f->event;
-	int64_t take = min64(top->left, *budget);
-	/* Spent entries at the front are not looked at again: each push would rescan them. */
-	if (*budget <= 0 && top->next - 1 == f->start[top->function])
-		f->start[top->function]++;
-	if (take <= 0)
-		return;
-	if (!e->is_arc) {
-		emit(f, r->selfs[e->index].location, top->callers, take);
-		*budget -= take;
-		top->left -= take;
-		return;
-	}
-	const struct arc *a = &r->arcs[e->index];
-	if (f->on_path[a->callee])
-		return;
-	top->arc = e->index;
-	push(f, a->callee, model_stack(r->m, a->site, top->callers), take);
-}
-
-/*
- * The flow a function starts by itself: its self cost and its calls, less
- * what its callers bring. All of it for a function nobody calls; for one
- * that is also called, what is left is where it starts too (clone() in
- * the thread it makes, code called from where callgrind did not collect).
- * Calls into itself are neither: they are inside its outer call.
- */
-static int64_t own_flow(const struct flow *f, uint32_t function)
-{
-	int64_t sum = 0;
-	for (size_t i = f->first[function]; i < f->first[function + 1]; i++) {
-		const struct out_entry *e = &f->sorted[i];
-		const int64_t *v = e->is_arc ? f->r->arc_values : f->r->self_values;
-		if (e->is_arc && f->r->arcs[e->index].callee == function)
-			continue;
-		if (__builtin_add_overflow(sum, v[(size_t)e->index * f->r->n_events + f->event], &sum))
-			sum = INT64_MAX;
-	}
-	return sum - f->brought[function];
-}
-
-static void flow_from(struct flow *f, uint32_t function, int64_t amount)
-{
-	push(f, function, MODEL_EMPTY_STACK, amount);
-	while (f->depth) {
-		struct frame *top = &f->path[f->depth - 1];
-		if (top->left == 0 || top->next == f->first[top->function + 1])
-			pop(f);
-		else
-			step(f);
-	}
-}
-
-/*
- * Functions nobody calls first, then what called functions start by
- * themselves, so that callers' flow reaches its callees first.
- */
-static void decompose_event(struct flow *f)
-{
-	struct reader *r = f->r;
-	size_t n = r->m->n_functions;
-	memcpy(f->start, f->first, n * sizeof *f->start);
-	memset(f->brought, 0, n * sizeof *f->brought);
-	for (size_t i = 0; i < r->n_arcs; i++) {
-		const struct arc *a = &r->arcs[i];
-		int64_t *in = &f->brought[a->callee];
-		if (a->caller != a->callee &&
-		    __builtin_add_overflow(*in, r->arc_values[i * r->n_events + f->event], in))
-			*in = INT64_MAX;
-	}
-	for (uint32_t fn = 0; fn < n; fn++)
-		f->own[fn] = f->first[fn] == f->first[fn + 1] ? 0 : own_flow(f, fn);
-	for (int called = 0; called < 2; called++)
-		for (uint32_t fn = 0; fn < n; fn++)
-			if ((f->brought[fn] > 0) == called && f->own[fn] > 0)
-				flow_from(f, fn, f->own[fn]);
-	/* What no path reached is a sample of its own: self costs are kept exactly. */
-	for (size_t i = 0; i < r->n_selfs; i++) {
-		int64_t *left = &r->self_values[i * r->n_events + f->event];
-		if (*left > 0)
-			emit(f, r->selfs[i].location, MODEL_EMPTY_STACK, *left);
-		*left = 0;
-	}
-}
-
-/* The stacks, event by event, from the graph read (see the top of the file). */
-static void decompose(struct reader *r)
-{
-	struct model *m = r->m;
-	size_t n = m->n_functions;
-	struct flow f = { r, 0, xcalloc(n + 1, sizeof *f.first), xcalloc(n + 1, sizeof *f.start),
-			  xcalloc(n + 1, sizeof *f.brought), xcalloc(n + 1, sizeof *f.own),
-			  xmalloc((r->n_entries + 1) * sizeof *f.sorted), xcalloc(n + 1, 1), NULL, 0, 0,
-			  xcalloc(r->n_events, sizeof *f.values) };
-	for (size_t i = 0; i < r->n_entries; i++)
-		f.first[r->entries[i].function + 1]++;
-	for (size_t i = 0; i < n; i++)
-		f.first[i + 1] += f.first[i];
-	size_t *fill = xmalloc((n + 1) * sizeof *fill);
-	memcpy(fill, f.first, (n + 1) * sizeof *fill);
-	for (size_t i = 0; i < r->n_entries; i++)
-		f.sorted[fill[r->entries[i].function]++] = r->entries[i];
-	free(fill);
-	for (f.event = 0; f.event < r->n_events; f.event++)
-		decompose_event(&f);
-	free(f.first);
-	free(f.start);
-	free(f.brought);
-	free(f.own);
-	free(f.sorted);
-	free(f.on_path);
-	free(f.path);
-	free(f.values);
-}
-
 static void reader_free(struct reader *r)
 {
 	names_free(&r->objects);
@@ -817,15 +532,10 @@ static void reader_free(struct reader *r)
 	names_free(&r->fns);
 	hashidx_free(&r->mapping_of_object);
 	hashidx_free(&r->location_index);
-	hashidx_free(&r->arc_index);
 	free(r->costs);
 	free(r->event_units);
-	free(r->selfs);
-	free(r->self_values);
-	free(r->arcs);
-	free(r->arc_values);
-	free(r->entries);
-	free(r->self_of_location);
+	if (r->graph)
+		callgraph_free(r->graph);
 }
 
 int callgrind_read(struct input *in, struct model *m)
@@ -854,7 +564,7 @@ int callgrind_read(struct input *in, struct model *m)
 		r.lines.failed = 1;
 	}
 	if (!r.lines.failed)
-		decompose(&r);
+		callgraph_samples(r.graph);
 	reader_free(&r);
 	return r.lines.failed ? -1 : 0;
 }

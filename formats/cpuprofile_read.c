@@ -18,6 +18,7 @@
 
 #include "../base/alloc.h"
 #include "../base/diag.h"
+#include "../base/spool.h"
 #include "../base/varint.h"
 #include "../io/json.h"
 #include "cpuprofile.h"
@@ -32,13 +33,6 @@ struct node {
 	uint8_t on_path;    /* being built: met again, the tree has a cycle */
 	uint32_t location;  /* MODEL_NONE: the root, no frame */
 	uint32_t stack;
-};
-
-/* A parallel array held until its partner comes: zigzag varints. */
-struct spool {
-	unsigned char *bytes;
-	size_t used, cap, read_at;
-	uint64_t n;
 };
 
 /* A frame's identity: V8 tells functions apart by column too. */
@@ -65,7 +59,7 @@ struct reader {
 	struct hashidx frame_index;
 	int have_nodes, have_samples, have_deltas, emitted;
 	int has_head; /* the old DevTools format's tree */
-	struct spool samples, deltas;
+	struct spool samples, deltas; /* zigzag varints, each held until its partner array comes */
 	int64_t start_time, end_time;
 	int has_start, has_end;
 	/* The clock: time since startTime, never going back (see finish_pending). */
@@ -75,21 +69,6 @@ struct reader {
 	uint32_t pending_stack;
 	int64_t pending_time;
 };
-
-static void spool_put(struct spool *s, int64_t v)
-{
-	grow((void **)&s->bytes, &s->cap, s->used + VARINT_MAX_BYTES, 1);
-	uint64_t zigzag = ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
-	s->used = (size_t)(varint_put(s->bytes + s->used, zigzag) - s->bytes);
-	s->n++;
-}
-
-static int64_t spool_get(struct spool *s)
-{
-	uint64_t zigzag;
-	s->read_at = (size_t)(varint_get(s->bytes + s->read_at, &zigzag) - s->bytes);
-	return (int64_t)(zigzag >> 1) ^ -(int64_t)(zigzag & 1);
-}
 
 static int node_equals(const void *ctx, uint32_t i, const void *key)
 {
@@ -385,12 +364,12 @@ static int parallel_array(struct reader *r, int is_samples)
 		if (json_int(j, is_samples ? "a sample's node id" : "a time delta", &v) < 0)
 			return -1;
 		if (!streaming) {
-			spool_put(own, v);
+			spool_put(own, varint_zigzag(v));
 			continue;
 		}
 		if (own->n++ >= partner->n)
 			return json_error(j, "samples and timeDeltas differ in length (%" PRIu64 " and more)", partner->n);
-		int64_t other = spool_get(partner);
+		int64_t other = varint_unzigzag(spool_get(partner));
 		if (add_sample(r, is_samples ? v : other, is_samples ? other : v) < 0)
 			return -1;
 	}
@@ -440,7 +419,8 @@ static int finish(struct reader *r)
 				  r->samples.n, r->deltas.n);
 	if (!r->emitted)
 		for (uint64_t k = 0; k < r->samples.n; k++)
-			if (add_sample(r, spool_get(&r->samples), spool_get(&r->deltas)) < 0)
+			if (add_sample(r, varint_unzigzag(spool_get(&r->samples)),
+				       varint_unzigzag(spool_get(&r->deltas))) < 0)
 				return -1;
 	if (r->has_start && r->has_end && r->end_time < r->start_time)
 		return json_error(j, "endTime %" PRId64 " is before startTime %" PRId64, r->end_time, r->start_time);
@@ -508,7 +488,7 @@ int cpuprofile_read(struct input *in, struct model *m)
 	free(r.frames);
 	free(r.path);
 	hashidx_free(&r.frame_index);
-	free(r.samples.bytes);
-	free(r.deltas.bytes);
+	spool_free(&r.samples);
+	spool_free(&r.deltas);
 	return rc;
 }

@@ -24,7 +24,7 @@
 #include "../base/alloc.h"
 #include "../base/diag.h"
 #include "../model/diff.h"
-#include "flame.h"
+#include "flamegraph.h"
 
 struct open_box {
 	uint32_t key;
@@ -180,7 +180,7 @@ int flamechart_write(const struct model *m, struct output *out, const struct wri
 					 "draw it with -t flamegraph");
 		return -1;
 	}
-	if (flame_total(m, out, opts->sample_type, 1, &fv) < 0)
+	if (flame_total(m, out, opts, 1, &fv) < 0)
 		return -1;
 	struct chart c;
 	memset(&c, 0, sizeof c);

@@ -20,7 +20,7 @@
 #include "../base/diag.h"
 #include "../base/alloc.h"
 #include "../model/diff.h"
-#include "flame.h"
+#include "flamegraph.h"
 
 struct node {
 	uint32_t key, parent, depth;
@@ -79,14 +79,11 @@ static uint32_t child(struct graph *g, uint32_t parent, uint32_t key)
 /* A location's frames below `node`: its inlined callers outermost first, then its own line. */
 static uint32_t location_node(struct graph *g, uint32_t location, uint32_t node)
 {
-	const struct model_location *l = &g->m->locations[location];
-	for (uint32_t k = l->n_inlined; k-- > 0;) {
-		const struct model_line *in = &g->m->inlined[l->first_inlined + k];
-		struct model_frame fr = { in->function, in->line, location };
+	for (uint32_t k = 0, n = model_location_depth(g->m, location); k < n; k++) {
+		struct model_frame fr = model_location_frame(g->m, location, k);
 		node = child(g, node, flame_key(&g->keys, &fr));
 	}
-	struct model_frame fr = { l->function, l->line, location };
-	return child(g, node, flame_key(&g->keys, &fr));
+	return node;
 }
 
 /* The node of a stack, root first: stacks share callers, so each is made once. */
@@ -315,7 +312,7 @@ int flamegraph_write(const struct model *m, struct output *out, const struct wri
 	flame_options_read(given, &read);
 	const struct flame_options *opts = &read;
 	struct flame_values fv;
-	if (flame_total(m, out, opts->sample_type, 0, &fv) < 0)
+	if (flame_total(m, out, opts, 0, &fv) < 0)
 		return -1;
 	struct graph g;
 	memset(&g, 0, sizeof g);

@@ -4,14 +4,10 @@
  */
 #include <string.h>
 
+#include "../base/ascii.h"
 #include "folded.h"
 
 const char *const folded_differential_types[2] = { "before", "after" };
-
-static int is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
 
 size_t folded_count_at(const char *s, size_t len, struct folded_count *c)
 {

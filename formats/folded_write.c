@@ -111,14 +111,11 @@ static void map_stacks(struct writer *w)
 	w->node_of_stack[0] = name_node(w, 0, MODEL_NONE);
 	for (size_t s = 1; s < m->n_stacks; s++) {
 		uint32_t loc = m->stacks[s].location, node = w->node_of_stack[m->stacks[s].caller];
-		const struct model_location *l = &m->locations[loc];
-		for (uint32_t k = l->n_inlined; k-- > 0;) {
-			const struct model_line *in = &m->inlined[l->first_inlined + k];
-			struct model_frame fr = { in->function, in->line, loc };
+		for (uint32_t k = 0, n = model_location_depth(m, loc); k < n; k++) {
+			struct model_frame fr = model_location_frame(m, loc, k);
 			node = name_node(w, name_of(w, &fr), node);
 		}
-		struct model_frame own = { l->function, l->line, loc };
-		w->node_of_stack[s] = name_node(w, name_of(w, &own), node);
+		w->node_of_stack[s] = node;
 	}
 }
 

@@ -26,6 +26,8 @@ struct given_option {
 /* What the command line says about writing. */
 struct write_options {
 	const char *sample_type; /* --sample-type: a name or an index; NULL for the default */
+	/* The input, for messages about the profile itself; NULL: name the output. */
+	const char *input;
 	int level;               /* --level: gzip level 1-9 */
 	const struct given_option *given; /* the writer's own options, checked */
 	size_t n_given;

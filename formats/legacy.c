@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/ascii.h"
 #include "format.h"
 
 int legacy_read(struct input *in, struct model *m);
@@ -20,16 +21,6 @@ int legacy_read(struct input *in, struct model *m);
 int legacy_is_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
-}
-
-static int is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int is_hex(char c)
-{
-	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
 void legacy_trim(const char **s, size_t *len)
@@ -174,12 +165,6 @@ int legacy_contains(const char *s, size_t len, const char *what)
 int legacy_is_map_start(const char *s, size_t len)
 {
 	return legacy_contains(s, len, "--- Memory map: ---") || legacy_contains(s, len, "MAPPED_LIBRARIES:");
-}
-
-static int starts_with(const char *s, size_t len, const char *prefix)
-{
-	size_t n = strlen(prefix);
-	return len >= n && memcmp(s, prefix, n) == 0;
 }
 
 /* A run of characters of a class from *i; its length. */

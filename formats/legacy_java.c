@@ -9,19 +9,10 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/ascii.h"
 #include "legacy.h"
 
 enum { JAVA_HEAP_RATE = 524288 };
-
-static int is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int is_hex(char c)
-{
-	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
 
 /* Go's \w and a blank: attributeRx's class. */
 static int is_attribute_char(char c)

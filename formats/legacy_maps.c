@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/ascii.h"
 #include "../base/diag.h"
 
 /*
@@ -23,16 +24,6 @@ enum { MAX_ATTRS = 256, MAX_KEY = 256, MAX_REPLACED_LINE = 65536 };
 static int is_space(char c)
 {
 	return legacy_is_space(c);
-}
-
-static int is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int is_hex(char c)
-{
-	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
 static int is_perm(char c)

@@ -12,12 +12,8 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/ascii.h"
 #include "../base/hashidx.h"
-
-static int is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
 
 void legacy_free(struct legacy_profile *p)
 {

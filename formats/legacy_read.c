@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/ascii.h"
 #include "../base/diag.h"
 #include "format.h"
 #include "legacy.h"
@@ -30,17 +31,6 @@ struct reader {
 	int big_endian;
 	uint64_t offset; /* bytes of the binary profile read */
 };
-
-static int is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int starts_with(const char *s, size_t len, const char *prefix)
-{
-	size_t n = strlen(prefix);
-	return len >= n && memcmp(s, prefix, n) == 0;
-}
 
 /* Reads the rest: Go skips to the memory map, if there is one, and reads it. */
 static int read_rest(struct reader *r, int at_map_start)

@@ -144,14 +144,11 @@ static uint32_t child(struct writer *w, uint32_t parent, const struct model_fram
 /* Below `node`, the frames of one location: its inlined callers first, its own line last. */
 static uint32_t descend(struct writer *w, uint32_t node, uint32_t location)
 {
-	const struct model_location *l = &w->m->locations[location];
-	for (uint32_t k = l->n_inlined; k-- > 0;) {
-		const struct model_line *in = &w->m->inlined[l->first_inlined + k];
-		struct model_frame fr = { in->function, in->line, location };
+	for (uint32_t k = 0, n = model_location_depth(w->m, location); k < n; k++) {
+		struct model_frame fr = model_location_frame(w->m, location, k);
 		node = child(w, node, &fr);
 	}
-	struct model_frame own = { l->function, l->line, location };
-	return child(w, node, &own);
+	return node;
 }
 
 /* The tree node of a stack's innermost frame, found once per stack node. */

@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "../base/ascii.h"
 #include "format.h"
 
 int perf_read(struct input *in, struct model *m);
@@ -17,11 +18,6 @@ int perf_read(struct input *in, struct model *m);
 static int is_blank(char c)
 {
 	return c == ' ' || c == '\t';
-}
-
-static int is_digit(char c)
-{
-	return c >= '0' && c <= '9';
 }
 
 /* Digits only, at most 18 of them (so the value fits). */

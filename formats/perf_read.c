@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/ascii.h"
 #include "../base/diag.h"
 #include "../io/lines.h"
 #include "format.h"
@@ -68,12 +69,6 @@ static int text_is(struct perf_text t, const char *s)
 	return t.len == strlen(s) && memcmp(t.s, s, t.len) == 0;
 }
 
-static int starts_with(struct perf_text t, size_t at, const char *s)
-{
-	size_t n = strlen(s);
-	return t.len - at >= n && memcmp(t.s + at, s, n) == 0;
-}
-
 /* The period's unit: perf's clock events count nanoseconds. */
 static const char *period_unit(struct perf_text event)
 {
@@ -115,16 +110,17 @@ static char *scratch(struct reader *r, size_t len)
 	return r->scratch;
 }
 
-static int is_hex(char c)
+/* perf prints addresses and symbol offsets in lower case only. */
+static int is_lower_hex(char c)
 {
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+	return is_digit(c) || (c >= 'a' && c <= 'f');
 }
 
 /* The symbol without its last "+0xOFFSET" ("operator++0x12" is operator+). */
 static struct perf_text without_offset(struct perf_text sym)
 {
 	size_t i = sym.len;
-	while (i > 0 && is_hex(sym.s[i - 1]))
+	while (i > 0 && is_lower_hex(sym.s[i - 1]))
 		i--;
 	if (i < sym.len && i >= 3 && memcmp(sym.s + i - 3, "+0x", 3) == 0)
 		sym.len = i - 3;
@@ -148,7 +144,7 @@ static size_t arguments_at(struct perf_text t)
 	for (size_t i = 0; i < t.len; i++) {
 		if (t.s[i] != '(')
 			continue;
-		if (!starts_with(t, i, "(anonymous namespace)"))
+		if (!starts_with(t.s + i, t.len - i, "(anonymous namespace)"))
 			return i;
 		i += strlen("(anonymous namespace)") - 1;
 	}
@@ -334,7 +330,7 @@ static int start_sample(struct reader *r, const struct perf_header *h)
 	struct perf_frame lone;
 	int has_frame = h->rest.len && perf_parse_frame(h->rest.s, h->rest.len, &lone);
 	r->period = h->has_period ? h->period : 1;
-	r->java = starts_with(h->comm, 0, "java");
+	r->java = starts_with(h->comm.s, h->comm.len, "java");
 	r->root = root_of(r, h->comm);
 	r->labels = labels_of(r, h, h->rest.len && !has_frame);
 	r->open = 1;

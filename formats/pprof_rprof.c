@@ -21,18 +21,13 @@
 
 #include "../base/diag.h"
 #include "../base/alloc.h"
+#include "../base/ascii.h"
 #include "pprof.h"
 #include "rprof.h"
 
 const char *const pprof_rprof_memory_keys[4] = { "rprof:small_v", "rprof:big_v", "rprof:nodes",
 						  "rprof:dup_count" };
 const char *const pprof_rprof_memory_units[4] = { "words", "words", "bytes", "count" };
-
-static int starts(const struct strtab_entry *e, const char *prefix)
-{
-	size_t n = strlen(prefix);
-	return e->len >= n && memcmp(e->bytes, prefix, n) == 0;
-}
 
 /* Reads "N " at *p; 0 on success. */
 static int number(const char **p, const char *end, uint64_t *v)
@@ -106,11 +101,11 @@ static int collect(struct model *m, const struct pprof_raw *raw, struct pprof_rp
 		if (!e)
 			continue;
 		const struct strtab_entry copy = *e;
-		if (starts(&copy, PPROF_RPROF_RUN)) {
+		if (starts_with(copy.bytes, copy.len, PPROF_RPROF_RUN)) {
 			grow((void **)&a->runs, &a->cap_runs, a->n_runs + 1, sizeof *a->runs);
 			if (parse_run(&copy, &a->runs[a->n_runs++], a) < 0)
 				return -1;
-		} else if (starts(&copy, PPROF_RPROF_FILE)) {
+		} else if (starts_with(copy.bytes, copy.len, PPROF_RPROF_FILE)) {
 			grow((void **)&a->files, &a->cap_files, a->n_files + 1, sizeof *a->files);
 			if (parse_file(m, &copy, &a->files[a->n_files++]) < 0)
 				return -1;

@@ -3,16 +3,18 @@
 
 #include <string.h>
 
+#include "../base/ascii.h"
+
 size_t rprof_header_flags(const char *s, size_t len, int *memory, int *gc, int *line)
 {
 	size_t pos = 0;
-	*memory = rprof_starts_with(s, len, RPROF_MEMORY);
+	*memory = starts_with(s, len, RPROF_MEMORY);
 	if (*memory)
 		pos += strlen(RPROF_MEMORY);
-	*gc = rprof_starts_with(s + pos, len - pos, RPROF_GC);
+	*gc = starts_with(s + pos, len - pos, RPROF_GC);
 	if (*gc)
 		pos += strlen(RPROF_GC);
-	*line = rprof_starts_with(s + pos, len - pos, RPROF_LINE);
+	*line = starts_with(s + pos, len - pos, RPROF_LINE);
 	if (*line)
 		pos += strlen(RPROF_LINE);
 	return pos;
@@ -22,7 +24,7 @@ int rprof_is_header(const char *s, size_t len)
 {
 	int memory, gc, line;
 	size_t pos = rprof_header_flags(s, len, &memory, &gc, &line);
-	return rprof_starts_with(s + pos, len - pos, RPROF_INTERVAL);
+	return starts_with(s + pos, len - pos, RPROF_INTERVAL);
 }
 
 /* R's header is certain evidence; a prefix cut short before it is decided is weak. */

@@ -3,7 +3,6 @@
 #define PROF_RPROF_H
 
 #include <stddef.h>
-#include <string.h>
 
 #include "format.h"
 
@@ -15,12 +14,6 @@
 #define RPROF_FILE "#File "
 /* Rprof()'s default interval, 0.02 s. */
 #define RPROF_DEFAULT_INTERVAL_US 20000
-
-static inline int rprof_starts_with(const char *s, size_t len, const char *prefix)
-{
-	size_t n = strlen(prefix);
-	return len >= n && memcmp(s, prefix, n) == 0;
-}
 
 /*
  * Length of the header flags that start `s` (0 to 3 of them, in order),

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../base/ascii.h"
 #include "../base/diag.h"
 #include "../base/alloc.h"
 #include "../io/lines.h"
@@ -132,7 +133,7 @@ static int starts_own_line(const struct reader *r, const char *s, size_t len)
 {
 	if (len == 0)
 		return 0;
-	if (s[0] == '"' || (s[0] == ':' && r->memory) || rprof_starts_with(s, len, RPROF_FILE))
+	if (s[0] == '"' || (s[0] == ':' && r->memory) || starts_with(s, len, RPROF_FILE))
 		return 1;
 	if (r->line_refs && isdigit((unsigned char)s[0])) {
 		size_t i = 0;
@@ -496,7 +497,7 @@ static int read_line(struct reader *r, const char *s, size_t len)
 		return fail(r, lines_number(&r->lines),
 			    "not an Rprof file: the first line is not a sample.interval header:",
 			    s, len);
-	if (rprof_starts_with(s, len, RPROF_FILE))
+	if (starts_with(s, len, RPROF_FILE))
 		return read_file_line(r, s, len);
 	return read_sample(r, s, len);
 }

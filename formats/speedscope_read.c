@@ -20,6 +20,7 @@
 #include "../base/alloc.h"
 #include "../base/diag.h"
 #include "../base/numtext.h"
+#include "../base/spool.h"
 #include "../base/varint.h"
 #include "../io/json.h"
 #include "../model/view.h"
@@ -29,13 +30,6 @@
 struct trie_node {
 	uint32_t frame, caller;
 	uint32_t stack; /* the model's, MODEL_NONE until built */
-};
-
-/* Varints held until the file ends. */
-struct spool {
-	unsigned char *bytes;
-	size_t used, cap, read_at;
-	uint64_t n;
 };
 
 struct profile {
@@ -69,30 +63,6 @@ struct reader {
 	size_t clock_type;
 	double ns_per_value;
 };
-
-static void spool_put(struct spool *s, uint64_t v)
-{
-	grow((void **)&s->bytes, &s->cap, s->used + VARINT_MAX_BYTES, 1);
-	s->used = (size_t)(varint_put(s->bytes + s->used, v) - s->bytes);
-	s->n++;
-}
-
-static uint64_t spool_get(struct spool *s)
-{
-	uint64_t v;
-	s->read_at = (size_t)(varint_get(s->bytes + s->read_at, &v) - s->bytes);
-	return v;
-}
-
-static uint64_t zigzag(int64_t v)
-{
-	return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
-}
-
-static int64_t unzigzag(uint64_t v)
-{
-	return (int64_t)(v >> 1) ^ -(int64_t)(v & 1);
-}
 
 static int trie_equals(const void *ctx, uint32_t id, const void *key)
 {
@@ -212,7 +182,7 @@ static int decimal(struct reader *r, struct profile *p, struct spool *s, const c
 	unsigned decimals = 0;
 	if (json_decimal(&r->j, what, &v, &decimals) < 0)
 		return -1;
-	spool_put(s, zigzag(v));
+	spool_put(s, varint_zigzag(v));
 	spool_put(s, decimals);
 	if (decimals > p->decimals)
 		p->decimals = decimals;
@@ -267,13 +237,13 @@ static int event(struct reader *r, struct profile *p)
 	}
 	spool_put(&p->events, kind == 'O');
 	spool_put(&p->events, frame);
-	at.read_at = 0;
+	spool_rewind(&at);
 	spool_put(&p->events, spool_get(&at));
 	spool_put(&p->events, spool_get(&at));
-	free(at.bytes);
+	spool_free(&at);
 	return 0;
 failed:
-	free(at.bytes);
+	spool_free(&at);
 	return -1;
 }
 
@@ -377,7 +347,7 @@ static int build_stacks(struct reader *r)
 /* A held value in units of 10^-decimals of the profile. */
 static int scaled(struct reader *r, struct spool *s, unsigned decimals, int64_t *v)
 {
-	*v = unzigzag(spool_get(s));
+	*v = varint_unzigzag(spool_get(s));
 	unsigned own = (unsigned)spool_get(s);
 	int64_t factor = pow10_i64(decimals - own);
 	if (*v > INT64_MAX / factor || *v < INT64_MIN / factor)
@@ -402,8 +372,8 @@ static int sampled_rows(struct reader *r, size_t leader)
 	struct profile *p = &r->profiles[leader];
 	int64_t elapsed = 0, time_ns = 0;
 	for (size_t k = 0; k < r->n_profiles; k++)
-		r->profiles[k].weights.read_at = 0;
-	p->samples.read_at = 0;
+		spool_rewind(&r->profiles[k].weights);
+	spool_rewind(&p->samples);
 	for (uint64_t i = 0; i < p->samples.n; i++) {
 		memset(r->values, 0, r->m->n_sample_types * sizeof *r->values);
 		for (size_t k = leader; k < r->n_profiles; k++) {
@@ -575,9 +545,9 @@ int speedscope_read(struct input *in, struct model *m)
 	int rc = read_document(&r);
 	json_end(&r.j);
 	for (size_t i = 0; i < r.n_profiles; i++) {
-		free(r.profiles[i].samples.bytes);
-		free(r.profiles[i].weights.bytes);
-		free(r.profiles[i].events.bytes);
+		spool_free(&r.profiles[i].samples);
+		spool_free(&r.profiles[i].weights);
+		spool_free(&r.profiles[i].events);
 	}
 	free(r.profiles);
 	free(r.trie);

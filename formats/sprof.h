@@ -1,6 +1,6 @@
 /*
- * sprof: Sawitzki's views of a profile (R package sprof; facts in
- * shared/formats/sprof.md, ours in docs/formats/sprof.md), worked out once
+ * sprof: Sawitzki's views of a profile (R package sprof; what it computes,
+ * and where prof differs and why: docs/formats/sprof.md), worked out once
  * for the tables (-t sprof, sprof_write.c) and the plots (-t sprofplot,
  * sprofplot_write.c). sprof's definitions, without its unit bugs:
  *
@@ -25,8 +25,9 @@
 
 #include <stdint.h>
 
-#include "abbreviate.h"
-#include "flame.h"
+#include "../render/abbreviate.h"
+#include "../render/flame.h"
+#include "format.h"
 
 /* A prefix of stacks: a node name under a shorter prefix, stored once. */
 struct sprof_seq {

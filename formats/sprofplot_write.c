@@ -30,9 +30,9 @@
 
 #include "../base/alloc.h"
 #include "../base/diag.h"
-#include "plot.h"
+#include "../render/plot.h"
+#include "../render/svg.h"
 #include "sprof.h"
-#include "svg.h"
 
 enum { MAX_POINTS = 400, MAX_BARS = 40, MAX_LABELS = 50, MAX_RUNS = 2000, DEFAULT_MINCOUNT = 5 };
 /* A share of the y axis above the data, where the legend goes. */
@@ -630,7 +630,7 @@ static int sprofplot_write(const struct model *m, struct output *out, const stru
 			      .mincount = mincount ? (int64_t)strtoull(mincount, NULL, 10) : DEFAULT_MINCOUNT };
 	int rc = sprof_init(&s, m, opts->sample_type, out);
 	if (rc == 0 && s.len == 0) {
-		diag_error(out->name, 0, "no samples: nothing to draw");
+		diag_error(opts->input ? opts->input : out->name, 0, "no samples: nothing to draw");
 		rc = -1;
 	}
 	if (rc == 0) {

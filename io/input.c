@@ -105,10 +105,13 @@ static int fill(struct input *in, size_t need_total)
 		in->end -= in->start;
 		in->start = 0;
 	}
+	if (in->failed)
+		return -1;
 	if (in->cap - in->start < need_total)
 		grow((void **)&in->buf, &in->cap, in->start + need_total, 1);
 	ssize_t n = in->gz ? read_gunzip(in, in->buf + in->end, in->cap - in->end)
 			   : read_fd(in, in->buf + in->end, in->cap - in->end);
+	in->failed = n < 0;
 	if (n < 0)
 		return -1;
 	if (n == 0)

@@ -20,6 +20,7 @@ struct input {
 	unsigned char *buf;
 	size_t cap, start, end;
 	int eof;
+	int failed; /* a read failed, and said so: the next read fails silently */
 	uint64_t line;       /* number of the last line returned */
 	size_t last_start;   /* where that line began, for input_unget_line */
 	int last_newline;    /* that line ended in '\n' (the input's last may not) */

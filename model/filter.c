@@ -21,13 +21,14 @@
 #include "merge.h"
 #include "view.h"
 
-struct lines {
+/* One location's lines at a time, in a buffer reused from one to the next (not io/lines.h's). */
+struct line_scratch {
 	struct model_line *at;
 	size_t n, cap;
 };
 
 /* Location `loc`'s lines, innermost first; none for an unsymbolized address. */
-static void location_lines(const struct model *m, uint32_t loc, struct lines *out)
+static void location_lines(const struct model *m, uint32_t loc, struct line_scratch *out)
 {
 	const struct model_location *l = &m->locations[loc];
 	out->n = 0;
@@ -68,7 +69,8 @@ static int mapping_matches(const struct model *m, const regex_t *re, uint32_t lo
 	return mapping != MODEL_NONE && matches(m, re, m->native.mappings[mapping].filename);
 }
 
-static int location_matches(const struct model *m, const regex_t *re, uint32_t loc, const struct lines *ln)
+static int location_matches(const struct model *m, const regex_t *re, uint32_t loc,
+			    const struct line_scratch *ln)
 {
 	for (size_t i = 0; i < ln->n; i++)
 		if (line_matches(m, re, &ln->at[i]))
@@ -77,7 +79,7 @@ static int location_matches(const struct model *m, const regex_t *re, uint32_t l
 }
 
 /* Keeps the lines that match `re` (want 1) or do not (want 0), in place. */
-static void keep_lines(const struct model *m, const regex_t *re, int want, struct lines *ln)
+static void keep_lines(const struct model *m, const regex_t *re, int want, struct line_scratch *ln)
 {
 	size_t kept = 0;
 	for (size_t i = 0; i < ln->n; i++)
@@ -104,7 +106,7 @@ struct by_name {
 	int focus_matched, ignore_matched, hide_matched, show_matched;
 };
 
-static void name_location(struct model *m, const struct filter_spec *f, uint32_t loc, struct lines *ln,
+static void name_location(struct model *m, const struct filter_spec *f, uint32_t loc, struct line_scratch *ln,
 			  struct by_name *b)
 {
 	location_lines(m, loc, ln);
@@ -141,7 +143,7 @@ static struct stage by_name_stage(struct model *m, const struct filter_spec *f)
 	size_t n_locations = m->n_locations;
 	struct by_name b = { xcalloc(n_locations + 1, 1), xcalloc(n_locations + 1, 1),
 			     xmalloc((n_locations + 1) * sizeof *b.location), 0, 0, 0, 0 };
-	struct lines ln = { 0 };
+	struct line_scratch ln = { 0 };
 	for (uint32_t loc = 0; loc < n_locations; loc++)
 		name_location(m, f, loc, &ln, &b);
 	free(ln.at);
@@ -178,7 +180,7 @@ static struct stage by_name_stage(struct model *m, const struct filter_spec *f)
  * its outermost matching line; a sample keeps its frames from the leaf up
  * to its outermost matching location, and goes when none matches.
  */
-static uint32_t show_from_location(struct model *m, const regex_t *re, uint32_t loc, struct lines *ln)
+static uint32_t show_from_location(struct model *m, const regex_t *re, uint32_t loc, struct line_scratch *ln)
 {
 	if (mapping_matches(m, re, loc))
 		return loc;
@@ -189,14 +191,14 @@ static uint32_t show_from_location(struct model *m, const regex_t *re, uint32_t 
 	return MODEL_NONE;
 }
 
-typedef uint32_t location_rule(struct model *m, const regex_t *re, uint32_t loc, struct lines *ln);
+typedef uint32_t location_rule(struct model *m, const regex_t *re, uint32_t loc, struct line_scratch *ln);
 
 /* Each location through `rule` (MODEL_NONE: no match); warns when none matched. */
 static uint32_t *match_locations(struct model *m, const regex_t *re, location_rule *rule, const char *option)
 {
 	size_t n_locations = m->n_locations;
 	uint32_t *matched = xmalloc((n_locations + 1) * sizeof *matched);
-	struct lines ln = { 0 };
+	struct line_scratch ln = { 0 };
 	int any = 0;
 	for (uint32_t loc = 0; loc < n_locations; loc++)
 		any |= (matched[loc] = rule(m, re, loc, &ln)) != MODEL_NONE;
@@ -256,7 +258,7 @@ static int simplified_matches(const struct model *m, const regex_t *re, uint32_t
 }
 
 /* pprof's PruneFrom: a matching location loses its inlined callees; a sample loses the frames below its innermost match. */
-static uint32_t prune_from_location(struct model *m, const regex_t *re, uint32_t loc, struct lines *ln)
+static uint32_t prune_from_location(struct model *m, const regex_t *re, uint32_t loc, struct line_scratch *ln)
 {
 	location_lines(m, loc, ln);
 	for (size_t i = 0; i < ln->n; i++)

@@ -10,8 +10,8 @@
  * function's name without its argument list, as pprof simplifies it).
  * Then --max-depth keeps the outermost frames of each stack, and
  * --samples keeps a window of samples by their index in time order,
- * --time by their time (for profiles whose runs give each sample's
- * interval: R's).
+ * --time by their time (for profiles whose samples have times:
+ * model_has_times).
  *
  * What is not removed stays as it was: the order of samples, R's runs and
  * memory columns, labels, every sample type, meta.

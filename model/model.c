@@ -434,39 +434,76 @@ void model_add_sample(struct model *m, uint32_t stack, const int64_t *values,
 	model_add_samples(m, stack, values, memory, labels, 1, 0);
 }
 
+uint32_t model_location_depth(const struct model *m, uint32_t location)
+{
+	return m->locations[location].n_inlined + 1;
+}
+
+/* The inlined callers are stored innermost first (pprof's order). */
+struct model_frame model_location_frame(const struct model *m, uint32_t location, uint32_t k)
+{
+	const struct model_location *l = &m->locations[location];
+	if (k == l->n_inlined)
+		return (struct model_frame){ l->function, l->line, location };
+	const struct model_line *in = &m->inlined[l->first_inlined + l->n_inlined - 1 - k];
+	return (struct model_frame){ in->function, in->line, location };
+}
+
 size_t model_stack_frames(const struct model *m, uint32_t stack, struct model_frame **frames,
 			  size_t *cap)
 {
 	size_t n = 0;
 	for (; stack != MODEL_EMPTY_STACK; stack = m->stacks[stack].caller) {
-		uint32_t loc = m->stacks[stack].location;
-		const struct model_location *l = &m->locations[loc];
-		grow((void **)frames, cap, n + 1 + l->n_inlined, sizeof **frames);
-		(*frames)[n++] = (struct model_frame){ l->function, l->line, loc };
-		for (uint32_t k = 0; k < l->n_inlined; k++) {
-			const struct model_line *in = &m->inlined[l->first_inlined + k];
-			(*frames)[n++] = (struct model_frame){ in->function, in->line, loc };
-		}
+		uint32_t loc = m->stacks[stack].location, depth = model_location_depth(m, loc);
+		grow((void **)frames, cap, n + depth, sizeof **frames);
+		for (uint32_t k = depth; k-- > 0;)
+			(*frames)[n++] = model_location_frame(m, loc, k);
 	}
 	return n;
 }
 
-void model_frame_name(const struct model *m, const struct model_frame *fr, struct model_name *name)
+void model_frame_id(const struct model *m, const struct model_frame *fr, int by_line,
+		    struct model_frame_id *id)
 {
-	if (fr->function == MODEL_NONE && model_is_call_site(m, fr->location)) {
-		name->bytes = "<no location>";
-		name->len = strlen(name->bytes);
-		return;
-	}
+	*id = (struct model_frame_id){ .kind = MODEL_FRAME_FUNCTION };
 	if (fr->function == MODEL_NONE) {
-		int n = snprintf(name->made, sizeof name->made, "0x%" PRIx64,
-				 m->locations[fr->location].native.address);
-		name->bytes = name->made;
-		name->len = (size_t)n;
+		id->grey = 1;
+		if (model_is_call_site(m, fr->location))
+			id->kind = MODEL_FRAME_NO_LOCATION;
+		else {
+			id->kind = MODEL_FRAME_ADDRESS;
+			id->address = m->locations[fr->location].native.address;
+		}
 		return;
 	}
 	const struct model_function *f = &m->functions[fr->function];
-	const struct strtab_entry *e = strtab_get(&m->strings, f->name ? f->name : f->system_name);
-	name->bytes = e->len ? e->bytes : "<unknown>";
-	name->len = e->len ? e->len : strlen("<unknown>");
+	id->name = f->name ? f->name : f->system_name;
+	id->grey = f->truncated || strtab_get(&m->strings, id->name)->len == 0;
+	if (by_line && fr->line > 0) {
+		id->file = f->file_name;
+		id->line = fr->line;
+	}
+}
+
+void model_frame_id_name(const struct model *m, const struct model_frame_id *id,
+			 struct model_name *name)
+{
+	if (id->kind == MODEL_FRAME_NO_LOCATION) {
+		name->bytes = "<no location>";
+		name->len = strlen(name->bytes);
+	} else if (id->kind == MODEL_FRAME_ADDRESS) {
+		name->len = (size_t)snprintf(name->made, sizeof name->made, "0x%" PRIx64, id->address);
+		name->bytes = name->made;
+	} else {
+		const struct strtab_entry *e = strtab_get(&m->strings, id->name);
+		name->bytes = e->len ? e->bytes : MODEL_UNKNOWN_NAME;
+		name->len = e->len ? e->len : strlen(MODEL_UNKNOWN_NAME);
+	}
+}
+
+void model_frame_name(const struct model *m, const struct model_frame *fr, struct model_name *name)
+{
+	struct model_frame_id id;
+	model_frame_id(m, fr, 0, &id);
+	model_frame_id_name(m, &id, name);
 }

@@ -322,12 +322,49 @@ struct model_frame {
 };
 
 /*
+ * How many frames a location stands for: the callers its line was inlined
+ * into, and its own line.
+ */
+uint32_t model_location_depth(const struct model *m, uint32_t location);
+/*
+ * A location's frame k of model_location_depth, outermost first: the
+ * callers it was inlined into, then its own line last. Writers that build
+ * a tree from the root walk a location so.
+ */
+struct model_frame model_location_frame(const struct model *m, uint32_t location, uint32_t k);
+
+/*
  * The frames of a stack, innermost first: each location's own line, then
  * the lines of the callers it was inlined into. *frames is grown as
  * needed (free it when done); returns how many there are.
  */
 size_t model_stack_frames(const struct model *m, uint32_t stack, struct model_frame **frames,
 			  size_t *cap);
+
+/* What a frame is, for views that merge frames into boxes or nodes. */
+enum model_frame_kind {
+	MODEL_FRAME_FUNCTION,    /* by its function's name (and with lines, file and line) */
+	MODEL_FRAME_ADDRESS,     /* an address with no function: by its address */
+	MODEL_FRAME_NO_LOCATION, /* R's reference alone, no frame of its own: all one */
+};
+
+/*
+ * A frame's identity: frames of equal identities are one box of a flame
+ * graph, one node of sprof's. Functions of one name are one (as in folded
+ * stacks); with lines, one per file and line.
+ */
+struct model_frame_id {
+	uint8_t kind;     /* enum model_frame_kind */
+	uint8_t grey;     /* no whole name to show: cut short by R, or nameless */
+	uint32_t name;    /* a function's: its name, else its system name (string id) */
+	uint32_t file;    /* with lines: the function's file (string id) */
+	int64_t line;     /* with lines; 0 otherwise */
+	uint64_t address; /* an address's */
+};
+
+/* The identity of a frame; by_line: a frame per source line, where the frame has one. */
+void model_frame_id(const struct model *m, const struct model_frame *fr, int by_line,
+		    struct model_frame_id *id);
 
 /* A frame's name as viewers show it; `made` holds a name made up here. */
 struct model_name {
@@ -336,11 +373,18 @@ struct model_name {
 	char made[24];
 };
 
+/* The name shown for a function with neither name nor system name. */
+#define MODEL_UNKNOWN_NAME "<unknown>"
+
 /*
- * The function's name, else its system name; an address with no function
- * is named "0x..." by its address, a call site alone "<no location>" (as
- * R's summaryRprof names it); "<unknown>" when there is nothing.
+ * The name of an identity, without its line: the function's name (else
+ * its system name); an address with no function is named "0x..." by its
+ * address, a call site alone "<no location>" (as R's summaryRprof names
+ * it); MODEL_UNKNOWN_NAME when there is nothing.
  */
+void model_frame_id_name(const struct model *m, const struct model_frame_id *id,
+			 struct model_name *name);
+/* A frame's name: model_frame_id_name of its identity. */
 void model_frame_name(const struct model *m, const struct model_frame *fr, struct model_name *name);
 
 /*

@@ -14,16 +14,6 @@
 
 enum { ROWS_IN_MEMORY = 4 << 20, READ_CHUNK = 1 << 20 };
 
-static uint64_t zigzag(int64_t v)
-{
-	return v < 0 ? ~((uint64_t)v << 1) : (uint64_t)v << 1;
-}
-
-static int64_t unzigzag(uint64_t u)
-{
-	return u & 1 ? (int64_t)~(u >> 1) : (int64_t)(u >> 1);
-}
-
 static size_t max_row_bytes(const struct model *m)
 {
 	return VARINT_MAX_BYTES * (3 + m->n_sample_types + 4 + 1);
@@ -73,7 +63,7 @@ static void encode(const struct model *m, struct row_store *s, const struct mode
 	p = varint_put(p, row->labels);
 	p = varint_put(p, row->repeat);
 	for (size_t t = 0; t < m->n_sample_types; t++)
-		p = varint_put(p, zigzag(row->values[t]));
+		p = varint_put(p, varint_zigzag(row->values[t]));
 	if (row->index >= s->memory_from) {
 		p = varint_put(p, row->memory.small_v);
 		p = varint_put(p, row->memory.big_v);
@@ -81,7 +71,7 @@ static void encode(const struct model *m, struct row_store *s, const struct mode
 		p = varint_put(p, row->memory.dup_count);
 	}
 	if (m->timed_rows)
-		p = varint_put(p, zigzag(row->time_ns));
+		p = varint_put(p, varint_zigzag(row->time_ns));
 	s->used = (size_t)(p - s->bytes);
 	if (s->used >= ROWS_IN_MEMORY)
 		spill(s);
@@ -169,7 +159,7 @@ static void decode(struct row_cursor *c)
 	p = varint_get(p, &c->row.repeat);
 	for (size_t t = 0; t < m->n_sample_types; t++) {
 		p = varint_get(p, &v);
-		c->values[t] = unzigzag(v);
+		c->values[t] = varint_unzigzag(v);
 	}
 	c->row.values = c->values;
 	memset(&c->row.memory, 0, sizeof c->row.memory);
@@ -182,7 +172,7 @@ static void decode(struct row_cursor *c)
 	c->row.time_ns = 0;
 	if (m->timed_rows) {
 		p = varint_get(p, &v);
-		c->row.time_ns = unzigzag(v);
+		c->row.time_ns = varint_unzigzag(v);
 	}
 	c->at = p;
 }

@@ -7,7 +7,7 @@
 #    test/make-callgrind-samples.sh): callgrind_annotate of prof's
 #    callgrind output equals callgrind_annotate of the input, per function
 #    and event, self always, inclusive except where the input's own
-#    numbers cannot be stacks (docs/formats/callgrind.md: recursion, and
+#    numbers cannot be stacks (docs/callgraph.md: recursion, and
 #    call costs larger than what the callee holds, with their callers).
 d=testdata/callgrind
 . test/callgrind-lib.sh
@@ -31,15 +31,17 @@ callgrind_written_is_summary() { # FILE TYPE: callgrind_annotate of prof's outpu
 	"$PROF" -q -t callgrind "$1" > "$TMP/w.callgrind" || return 1
 	callgrind_annotate_rows "$TMP/w.callgrind" "$2" | callgrind_by_name > "$TMP/cg.names"
 	[ -s "$TMP/cg.names" ] || return 1
-	summary_rows --sample-type "$2" "$1" | callgrind_dashed "$TMP/cg.names" | cmp -s - "$TMP/cg.names"
+	summary_rows --sample-type "$2" "$1" > "$TMP/cg.rows" &&
+		callgrind_dashed "$TMP/cg.names" < "$TMP/cg.rows" | cmp -s - "$TMP/cg.names"
 }
 # R's ticks, through the unit tool: a name with a line break in it is two
 # lines there, and written with a blank in callgrind; tabs are blanks in both.
 callgrind_written_is_summaryrprof() { # FILE
 	"$PROF" -q -t callgrind "$1" > "$TMP/w.callgrind" || return 1
 	callgrind_annotate_rows "$TMP/w.callgrind" samples | callgrind_by_name > "$TMP/cg.names"
-	$UNIT by-name "$1" 2> /dev/null | awk -F '\t' -v OFS='\t' 'NF < 3 { part = part $0 " "; next }
-		{ name = $1; for (i = 2; i <= NF - 2; i++) name = name " " $i; print part name, $(NF - 1), $NF; part = "" }' |
+	$UNIT by-name "$1" > "$TMP/cg.by-name" 2> /dev/null || return 1
+	awk -F '\t' -v OFS='\t' 'NF < 3 { part = part $0 " "; next }
+		{ name = $1; for (i = 2; i <= NF - 2; i++) name = name " " $i; print part name, $(NF - 1), $NF; part = "" }' "$TMP/cg.by-name" |
 		callgrind_dashed "$TMP/cg.names" | cmp -s - "$TMP/cg.names"
 }
 
@@ -60,8 +62,9 @@ for f in testdata/pprof/go/*.pb.gz; do
 	done < "$TMP/cg.types"
 done
 for f in testdata/perf/*.perf; do
-	for type in $("$PROF" -q -t tables "$f" | awk -F '\t' '/^# sample_types/ { rows = 1; getline; next }
-		rows && /^$/ { rows = 0 } rows { print $1 }'); do
+	"$PROF" -q -t tables "$f" > "$TMP/cg.tables" || { fail "callgrind: types of $f"; continue; }
+	for type in $(awk -F '\t' '/^# sample_types/ { rows = 1; getline; next }
+		rows && /^$/ { rows = 0 } rows { print $1 }' "$TMP/cg.tables"); do
 		check "callgrind: callgrind_annotate of $f written is the summary, $type" callgrind_written_is_summary "$f" "$type"
 	done
 done
@@ -84,8 +87,9 @@ check "... inlined code (fi=) is its own function inside its caller" \
 # Written and read back: every self cost where it was (stacks become the graph's).
 callgrind_self_costs_kept() { # FILE TYPE
 	"$PROF" -q -t callgrind "$1" > "$TMP/sk.callgrind" &&
-		summary_rows -s "$2" "$1" | cut -f1,2 | awk -F '\t' '$2 != 0' > "$TMP/sk.a" &&
-		summary_rows -s "$2" "$TMP/sk.callgrind" | cut -f1,2 | awk -F '\t' '$2 != 0' | cmp -s - "$TMP/sk.a"
+		summary_rows -s "$2" "$1" > "$TMP/sk.rows" && summary_rows -s "$2" "$TMP/sk.callgrind" > "$TMP/sk.back" &&
+		cut -f1,2 "$TMP/sk.rows" | awk -F '\t' '$2 != 0' > "$TMP/sk.a" &&
+		cut -f1,2 "$TMP/sk.back" | awk -F '\t' '$2 != 0' | cmp -s - "$TMP/sk.a"
 }
 check "callgrind: an R profile written and read back keeps every self count" callgrind_self_costs_kept testdata/rprof/kmeans-default.out cpu
 check "... a Go profile" callgrind_self_costs_kept testdata/pprof/go/go_cpu.pb.gz samples
@@ -94,4 +98,4 @@ check "... -t callgrind picks the extension .callgrind" \
 check "... a type with decimals is refused, not rounded" \
 	says 1 "decimals" "$PROF" -t callgrind testdata/folded/fractional.folded
 check "... units come back from the event: lines prof writes" \
-	sh -c '"$1" -q -t callgrind "$2" | "$1" -q -t tables | grep -qx "inuse_space	bytes"' - "$PROF" testdata/pprof/go/go_heap.pb.gz
+	prints 0 "^inuse_space	bytes$" sh -c '"$1" -q -t callgrind "$2" > "$3" && "$1" -q -t tables < "$3"' - "$PROF" testdata/pprof/go/go_heap.pb.gz "$TMP/heap.callgrind"

@@ -19,8 +19,9 @@ self_name() { # FILE N: the Nth function of the summary's by-self table (of type
 }
 by_self_name() { # FILE N [OPTIONS]: fails when the table has no Nth row
 	file=$1 n=$2; shift 2
-	"$PROF" -q "$@" -t summary "$file" | awk -v n="$n" '/^by self:/ { rows = 1; getline; next }
-		rows && /^$/ { rows = 0 } rows && ++i == n { name = $5 } END { if (name == "") exit 1; print name }' |
+	"$PROF" -q "$@" -t summary "$file" > "$TMP/by-self.txt" || return 1
+	awk -v n="$n" '/^by self:/ { rows = 1; getline; next }
+		rows && /^$/ { rows = 0 } rows && ++i == n { name = $5 } END { if (name == "") exit 1; print name }' "$TMP/by-self.txt" |
 		quoted_name | grep -a .
 }
 
@@ -88,7 +89,7 @@ cut_by_awk() { # FOLDED N
 }
 max_depth_is_cut() { # FILE N
 	"$PROF" -q -t folded "$1" > "$TMP/all.folded" && cut_by_awk "$TMP/all.folded" "$2" > "$TMP/cut.awk" &&
-		"$PROF" -q --max-depth "$2" -t folded "$1" | LC_ALL=C sort > "$TMP/cut.prof" &&
+		"$PROF" -q --max-depth "$2" -t folded "$1" > "$TMP/cut.folded" && LC_ALL=C sort "$TMP/cut.folded" > "$TMP/cut.prof" &&
 		cmp -s "$TMP/cut.awk" "$TMP/cut.prof"
 }
 for n in 1 3; do
@@ -99,7 +100,7 @@ done
 # FROM to before TO, byte for byte.
 window_is_lines() { # FILE FROM TO
 	{ head -n 1 "$1"; tail -n +2 "$1" | sed -n "$(($2 + 1)),$3p"; } > "$TMP/window.out" &&
-		"$PROF" -q --samples "$2:$3" -t rprof "$1" | cmp -s - "$TMP/window.out"
+		"$PROF" -q --samples "$2:$3" -t rprof "$1" > "$TMP/window.got" && cmp -s "$TMP/window.got" "$TMP/window.out"
 }
 check "--samples 5:12 keeps those lines" window_is_lines testdata/rprof/kmeans-default.out 5 12
 check "--samples 0:1 keeps the first" window_is_lines testdata/rprof/kmeans-default.out 0 1
@@ -159,7 +160,7 @@ time_window_by_awk() { # FILE FROM TO: "first:end" sample indexes
 time_is_index_window() { # WINDOW_OF FORMAT FILE FROM TO
 	window=$("$1" "$3" "$4" "$5") && [ "$window" != "0:0" ] &&
 		"$PROF" -q --samples "$window" -t "$2" "$3" > "$TMP/by-index" &&
-		"$PROF" -q --time "$4:$5" -t "$2" "$3" | cmp -s - "$TMP/by-index"
+		"$PROF" -q --time "$4:$5" -t "$2" "$3" > "$TMP/by-time" && cmp -s "$TMP/by-time" "$TMP/by-index"
 }
 time_is_sample_window() { time_is_index_window time_window_by_awk rprof "$@"; }
 check "--time 0.1:0.2 is samples 5 to 9 at 20 ms" time_is_sample_window testdata/rprof/kmeans-default.out 0.1 0.2
@@ -204,12 +205,14 @@ joined_folded() { # BASE NEW: both folded, joined by stack (0 where one has none
 }
 folded_diff_is_joined() { # NEW BASE
 	joined_folded "$2" "$1" > "$TMP/joined" &&
-		"$PROF" -q --diff-base "$2" -t folded "$1" | LC_ALL=C sort | cmp -s - "$TMP/joined"
+		"$PROF" -q --diff-base "$2" -t folded "$1" > "$TMP/diff.folded" &&
+		LC_ALL=C sort "$TMP/diff.folded" | cmp -s - "$TMP/joined"
 }
 check "--diff-base -t folded: stack BASE NEW" folded_diff_is_joined testdata/rprof/kmeans-default.out testdata/rprof/deep-truncated.out
 check "... on Go" folded_diff_is_joined testdata/pprof/go/go_cpu.pb.gz "$TMP/fib.pb.gz"
 check "... read back as a differential profile" prints 0 "sample type: *after (count)" \
-	sh -c '"$1" -q --diff-base "$2" -t folded "$3" | "$1" -t summary' sh "$PROF" testdata/rprof/deep-truncated.out testdata/rprof/kmeans-default.out
+	sh -c '"$1" -q --diff-base "$2" -t folded "$3" > "$4" && "$1" -t summary < "$4"' sh "$PROF" \
+	testdata/rprof/deep-truncated.out testdata/rprof/kmeans-default.out "$TMP/diff.folded"
 
 # Summary: per function, the base's self and total, the profile's, and the
 # change; each column what the one profile's summary says.
@@ -218,17 +221,18 @@ summary_changes_are_summaries() { # NEW BASE
 		awk -F '\t' -v OFS='\t' 'FNR == 1 { side++ } { s[$1, side] = $2; t[$1, side] = $3; seen[$1] = 1 }
 			END { for (n in seen) print n, s[n, 1] + 0, s[n, 2] + 0, s[n, 2] - s[n, 1], t[n, 1] + 0, t[n, 2] + 0, t[n, 2] - t[n, 1] }' \
 			"$TMP/base.rows" "$TMP/new.rows" | LC_ALL=C sort > "$TMP/changes.want" &&
-		"$PROF" -q --diff-base "$2" -t summary "$1" | awk -v OFS='\t' '/^by change/ { rows = 1; getline; next }
+		"$PROF" -q --diff-base "$2" -t summary "$1" > "$TMP/changes.txt" &&
+		awk -v OFS='\t' '/^by change/ { rows = 1; getline; next }
 			rows { name = $7; for (i = 8; i <= NF; i++) name = name " " $i
-				print name, $1, $2, $3 + 0, $4, $5, $6 + 0 }' | LC_ALL=C sort > "$TMP/changes.got" &&
+				print name, $1, $2, $3 + 0, $4, $5, $6 + 0 }' "$TMP/changes.txt" | LC_ALL=C sort > "$TMP/changes.got" &&
 		cmp -s "$TMP/changes.want" "$TMP/changes.got"
 }
 check "--diff-base -t summary: base, new and change per function" \
 	summary_changes_are_summaries testdata/rprof/kmeans-default.out testdata/rprof/deep-truncated.out
 largest_change_first() {
-	"$PROF" -q --diff-base testdata/rprof/deep-truncated.out -t summary testdata/rprof/kmeans-default.out |
+	"$PROF" -q --diff-base testdata/rprof/deep-truncated.out -t summary testdata/rprof/kmeans-default.out > "$TMP/changes.txt" &&
 		awk '/^by change/ { rows = 1; getline; next } rows { c = $6 < 0 ? -$6 : $6; if (NR > 12 && c > last) bad = 1; last = c }
-			END { exit bad }'
+			END { exit bad }' "$TMP/changes.txt"
 }
 check "... the largest change first" largest_change_first
 
@@ -249,8 +253,8 @@ check "a flame chart of a difference asks for a flame graph" says 1 "draw it wit
 "$PROF" -q --ignore 'main\.fib' -t pprof testdata/pprof/go/go_cpu.pb.gz > "$TMP/no-fib.pb.gz"
 "$PROF" -q --ignore 'main\.even' -t pprof testdata/pprof/go/go_cpu.pb.gz > "$TMP/no-even.pb.gz"
 colours_follow_changes() {
-	"$PROF" -q --normalize --diff-base "$TMP/no-fib.pb.gz" -t flamegraph "$TMP/no-even.pb.gz" |
-		grep -o '<title>[^<]*</title><rect[^>]*fill="[^"]*"' |
+	"$PROF" -q --normalize --diff-base "$TMP/no-fib.pb.gz" -t flamegraph "$TMP/no-even.pb.gz" > "$TMP/diff.svg" &&
+		grep -o '<title>[^<]*</title><rect[^>]*fill="[^"]*"' "$TMP/diff.svg" |
 		awk '{ grew = /; change \+/; shrank = /; change -/
 			red = /fill="rgb\(255,[0-9]+,[0-9]+\)"$/; blue = /,255\)"$/; white = /rgb\(250,250,250\)/
 			if (grew != red || shrank != blue || (!grew && !shrank) != white) bad = 1
@@ -265,7 +269,8 @@ cpuprofile_window_count() { # FILE FROM TO
 }
 cpuprofile_time_is_node() { # FILE FROM TO
 	want=$(cpuprofile_window_count "$@") &&
-		[ "$("$PROF" -q --time "$2:$3" -s samples -t folded "$1" | awk '{ s += $NF } END { print s + 0 }')" = "$want" ]
+		"$PROF" -q --time "$2:$3" -s samples -t folded "$1" > "$TMP/window.folded" &&
+		[ "$(awk '{ s += $NF } END { print s + 0 }' "$TMP/window.folded")" = "$want" ]
 }
 check "--time on a .cpuprofile counts the samples node finds in the window" \
 	cpuprofile_time_is_node testdata/cpuprofile/default.cpuprofile 0.1 0.2
@@ -314,7 +319,8 @@ speedscope_window_weight() { # FILE FROM TO
 }
 speedscope_time_is_node() { # FILE FROM TO TYPE
 	want=$(speedscope_window_weight "$1" "$2" "$3") &&
-		[ "$("$PROF" -q --time "$2:$3" -s "$4" -t folded "$1" | awk '{ s += $NF } END { print s + 0 }')" = "$want" ] &&
+		"$PROF" -q --time "$2:$3" -s "$4" -t folded "$1" > "$TMP/window.folded" &&
+		[ "$(awk '{ s += $NF } END { print s + 0 }' "$TMP/window.folded")" = "$want" ] &&
 		[ "$want" != 0 ]
 }
 check "--time on speedscope's export of a .cpuprofile (evented) takes the stretches node finds" \

@@ -11,10 +11,9 @@
 #  - in headless Chromium (test/svg/check.cjs) every picture renders, its
 #    screenshot shows its boxes, the boxes read back from the page equal
 #    the above, and hover, zoom, search and a reopened URL work.
-# The SVG is read by test/svg/frames.awk. flamegraph.pl's own frames are
+# The SVG is read by test/svg/frames.awk (svg_frames). flamegraph.pl's own frames are
 # compared by test/flamegraph-peers.sh, which CI's cross-check runs.
 
-svg_frames() { LC_ALL=C awk -f test/svg/escape.awk -f test/svg/frames.awk "$1"; }
 folded_frames() { # WIDTH MINWIDTH < FOLDED
 	LC_ALL=C awk -f test/svg/escape.awk -f test/svg/folded-frames.awk -v phase=paths | LC_ALL=C sort -t "$(printf '\002')" -k1,1 |
 		LC_ALL=C awk -f test/svg/escape.awk -f test/svg/folded-frames.awk -v phase=layout -v width="$1" -v minwidth="$2"
@@ -54,6 +53,10 @@ chart_is_runs() { # RPROF_FILE SAMPLE_TYPE MINWIDTH
 	chart_runs "$@" | LC_ALL=C sort > "$TMP/want" &&
 		"$PROF" -q -t flamechart -s "$2" --minwidth "$3" "$1" > "$TMP/c.svg" &&
 		svg_frames "$TMP/c.svg" | LC_ALL=C sort | cmp -s - "$TMP/want"
+}
+counts_carried() { # SVG: each box's data-count (what flame.js sums) is its title's count
+	grep '^<g[ >].*<title>' "$1" | sed -n 's/^<g data-count="\([^"]*\)".*/\1/p' > "$TMP/carried" &&
+		[ -s "$TMP/carried" ] && svg_frames "$1" | cut -f 3 | cmp -s - "$TMP/carried"
 }
 frame_is() { # SVG DEPTH NAME COUNT: exactly one frame of this name at this depth, with this count
 	[ "$(svg_frames "$1" | awk -F'\t' -v d="$2" -v n="$3" '$1 == d && $2 == n { print $3 }')" = "$4" ]
@@ -154,8 +157,15 @@ check "nameless frames are grey" [ "$(fill_of "$TMP/kinds.svg" '[unknown]')" = '
 # the 3 whose name a whole function has too (`"optim_work`, `"optim_work"`, `"optim`).
 check "frames R cut short are grey: 13 outermost boxes" [ "$(grey_depths "$TMP/cut.svg" | sort | uniq -c | awk '{ print $1, $2 }')" = "13 1" ]
 
-check "docs/flamegraph.svg is what make demo makes now" sh -c \
-	"\"$PROF\" -t flamegraph testdata/rprof/boot-memory-gc-line.out | cmp -s - docs/flamegraph.svg"
+printf 'main;a 1.25\nmain;b 1000.5\n' > "$TMP/fraction.folded"
+"$PROF" -q -t flamegraph "$TMP/fraction.folded" > "$TMP/fraction.svg"
+"$PROF" -q -t flamechart -s cpu testdata/rprof/kmeans-default.out > "$TMP/cpu-chart.svg"
+for f in "$TMP/boot.svg" "$TMP/cut.svg" "$TMP/fraction.svg" "$TMP/cpu-chart.svg"; do
+	check "$(basename "$f")'s boxes carry their titles' counts" counts_carried "$f"
+done
+
+check "docs/flamegraph.svg is what make demo makes now" \
+	writes docs/flamegraph.svg "$PROF" -t flamegraph testdata/rprof/boot-memory-gc-line.out
 
 # Flame charts: sprof's runs, every R profile, at three minimum widths.
 for f in testdata/rprof/*.out testdata/rprof/*/*.out; do
@@ -173,7 +183,7 @@ check "an R profile's chart is in time order" svg_has "$TMP/kmeans-chart.svg" 'i
 awk 'BEGIN { print "main;big 1000000"; for (i = 0; i < 100000; i++) print "main;small" i ";leaf 1"
 	print "main;tail 100000" }' > "$TMP/tiny.folded"
 "$PROF" -q -t flamegraph "$TMP/tiny.folded" > "$TMP/tiny.svg"
-check "100000 sub-pixel stacks: 4 frames" [ "$(grep -c '^<g><title>' "$TMP/tiny.svg")" -eq 4 ]
+check "100000 sub-pixel stacks: 4 frames" [ "$(grep -c '^<g[ >].*<title>' "$TMP/tiny.svg")" -eq 4 ]
 check "... the frames of the folded stacks, placed after the narrow ones" graph_is_folded "$TMP/tiny.folded" 1200 0.1
 check "... a small file" [ "$(wc -c < "$TMP/tiny.svg")" -lt 20000 ]
 "$PROF" -q -t flamechart "$TMP/tiny.folded" > "$TMP/tiny-chart.svg"

@@ -1,6 +1,6 @@
 # Folded stacks as the tools in the wild write them, sourced by test/run.sh
 # (uses test/lib.sh, PROF, TMP). The inputs, testdata/folded/, are made here
-# by hand in the shapes of ../shared/testdata/wild/folded/ (testdata/README.md);
+# by hand in the shapes the tools in the wild write (testdata/README.md);
 # what prof must make of them is judged by the reference reading of
 # test/lib.sh (folded_sums), by sed, grep and awk on the inputs, and by Go
 # (go tool pprof) for what goes through pprof.
@@ -93,8 +93,8 @@ good='^[^;]+(;[^;]+)* [0-9]+(\.[0-9]*)?$'
 grep -nvE "$good|^$" "$d/malformed.folded" | cut -d: -f1 > "$TMP/bad-lines"
 grep -E "$good" "$d/malformed.folded" > "$TMP/good.folded"
 warned_lines_are() { # WANT: the numbers of the lines warned of, one a line
-	"$PROF" -f folded -t folded "$d/malformed.folded" 2>&1 > /dev/null |
-		sed -n 's/^prof: [^:]*:\([0-9]*\): warning: .*; skipped$/\1/p' | cmp -s - "$1"
+	"$PROF" -f folded -t folded "$d/malformed.folded" > /dev/null 2> "$TMP/warned.err" || return 1
+	sed -n 's/^prof: [^:]*:\([0-9]*\): warning: .*; skipped$/\1/p' "$TMP/warned.err" | cmp -s - "$1"
 }
 check "every kind of malformed line warned, naming its line" warned_lines_are "$TMP/bad-lines"
 check "... the good lines read" writes "$TMP/good.folded" "$PROF" -q -f folded -t folded "$d/malformed.folded"
@@ -138,10 +138,10 @@ for type in alloc_objects inuse_objects; do
 done
 check "... a sample whose type is 0 has its line" prints 0 '^main.main;main.idle 0$' "$PROF" -t folded "$p/same-names.pb.gz"
 check "zero lines (GHC's): kept through folded -> folded" writes "$d/zero.folded" "$PROF" -t folded "$d/zero.folded"
-check "... and through pprof" writes "$d/zero.folded" sh -c "\"$PROF\" -t pprof \"$d/zero.folded\" | \"$PROF\" -t folded"
+check "... and through pprof" writes "$d/zero.folded" sh -c "\"$PROF\" -t pprof \"$d/zero.folded\" > \"$TMP/zero.pb.gz\" && \"$PROF\" -t folded < \"$TMP/zero.pb.gz\""
 grep -vx 'MAIN.MAIN;Lib.CAF:f 0' "$d/zero.folded" > "$TMP/tree-zero.folded"
 check "... through a tree: a node of Count 0 keeps its line, a caller of self 0 has none" \
-	writes "$TMP/tree-zero.folded" sh -c "\"$PROF\" -t tree \"$d/zero.folded\" | \"$PROF\" -t folded"
+	writes "$TMP/tree-zero.folded" sh -c "\"$PROF\" -t tree \"$d/zero.folded\" > \"$TMP/zero.tree\" && \"$PROF\" -t folded < \"$TMP/zero.tree\""
 
 # An empty file: 0 bytes are no format, named or piped (docs/decisions.md).
 : > "$TMP/empty.folded"

@@ -8,7 +8,8 @@
 # folded stacks as DevTools counts them: test/node/devtools-folded.cjs.
 devtools_folded_is() { # CPUPROFILE
 	node test/node/devtools-folded.cjs "$1" | folded_sums > "$TMP/want" &&
-		"$PROF" -q -t folded -s samples "$1" | folded_sums > "$TMP/got" && cmp -s "$TMP/want" "$TMP/got"
+		"$PROF" -q -t folded -s samples "$1" > "$TMP/got.folded" &&
+		folded_sums < "$TMP/got.folded" > "$TMP/got" && cmp -s "$TMP/want" "$TMP/got"
 }
 # speedscope's import of the .cpuprofile and its load of prof's speedscope
 # JSON show every frame with the same self weight. speedscope names an
@@ -58,11 +59,12 @@ check "cpuprofile: wall time to the next sample, the last to endTime" file_is "$
 # the same rows.
 readback_is() { # SPEEDSCOPE_JSON ORIGINAL TYPE
 	"$PROF" -q -t folded -s "$3" -o "$TMP/want.folded" "$2" &&
-		"$PROF" -q -t folded -s "$3" "$1" | cmp -s - "$TMP/want.folded"
+		"$PROF" -q -t folded -s "$3" "$1" > "$TMP/got.folded" && cmp -s "$TMP/got.folded" "$TMP/want.folded"
 }
 same_rows() { # SPEEDSCOPE_JSON ORIGINAL
 	"$PROF" -q -t tables "$2" | sed -n '/^# samples/,/^$/p' > "$TMP/want.rows" &&
-		"$PROF" -q -t tables "$1" | sed -n '/^# samples/,/^$/p' | cmp -s - "$TMP/want.rows"
+		"$PROF" -q -t tables "$1" > "$TMP/got.tables" &&
+		sed -n '/^# samples/,/^$/p' "$TMP/got.tables" | cmp -s - "$TMP/want.rows"
 }
 for f in testdata/rprof/kmeans-default.out testdata/rprof/boot-memory-gc-line.out testdata/pprof/go/go_cpu.pb.gz \
 	 testdata/cpuprofile/default.cpuprofile; do

@@ -28,7 +28,10 @@ heavy() { # NAME COMMAND...: a check too slow for valgrind; skipped where LIGHT 
 # Running a command: its stdout and stderr land in $TMP/cli.out and
 # $TMP/cli.err, written afresh by that command. A check that judges what a
 # command said runs the command itself (says, prints, writes...), never
-# reads what an earlier check's command left there.
+# reads what an earlier check's command left there. prof's output is
+# judged from a file it wrote, never through a pipe: sh has no pipefail,
+# and a pipe loses prof's exit status, so a crash after the output would
+# pass.
 status_is() { # EXPECTED COMMAND...: exit status only
 	want=$1; shift
 	"$@" > "$TMP/cli.out" 2> "$TMP/cli.err"
@@ -48,10 +51,19 @@ says_times() { # STATUS N PATTERN COMMAND...: N lines of stderr match PATTERN
 says_nothing() { # COMMAND...: exit 0 and an empty stderr
 	status_is 0 "$@" && [ ! -s "$TMP/cli.err" ]
 }
+refuses() { # STATUS PATTERN COMMAND...: the exit status, PATTERN on stderr, and nothing on stdout
+	pattern=$2
+	want=$1; shift 2
+	status_is "$want" "$@" && grep -q -- "$pattern" "$TMP/cli.err" && [ ! -s "$TMP/cli.out" ]
+}
 prints() { # STATUS PATTERN COMMAND...: the exit status, and PATTERN on stdout
 	pattern=$2
 	want=$1; shift 2
 	status_is "$want" "$@" && grep -q -- "$pattern" "$TMP/cli.out"
+}
+prints_no() { # PATTERN COMMAND...: exit 0, and no line of stdout matches PATTERN
+	pattern=$1; shift
+	status_is 0 "$@" && ! grep -q -- "$pattern" "$TMP/cli.out"
 }
 writes() { # EXPECTED COMMAND...: exit 0, and exactly EXPECTED's bytes on stdout
 	expected=$1; shift
@@ -75,9 +87,10 @@ agrees_with_summaryrprof() { # FILE GOLDEN: the model's ticks per function
 }
 # "name<TAB>self<TAB>total" of the summary's by-self table, sorted.
 summary_rows() {
-	"$PROF" -q -t summary "$@" 2> /dev/null | awk -v OFS='\t' '
+	"$PROF" -q -t summary "$@" > "$TMP/summary.txt" 2> /dev/null || return 1
+	awk -v OFS='\t' '
 		/^by self:/ { rows = 1; getline; next } /^$/ { rows = 0 }
-		rows { name = $5; for (i = 6; i <= NF; i++) name = name " " $i; print name, $1, $3 }' |
+		rows { name = $5; for (i = 6; i <= NF; i++) name = name " " $i; print name, $1, $3 }' "$TMP/summary.txt" |
 		LC_ALL=C sort
 }
 summary_is_summaryrprof() { # FILE GOLDEN
@@ -90,7 +103,8 @@ folded_is_summaryrprof() { # FILE GOLDEN
 }
 
 # pprof, judged by Go's own readers: github.com/google/pprof/profile
-# through test/dump.go (copied from shared/tools/pprof-check) and `go tool pprof`.
+# through test/dump.go (every field as the package parsed it, ids and order
+# as stored) and `go tool pprof`.
 build_dump() {
 	export GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS=
 	DUMP=$BUILD/dump
@@ -100,7 +114,8 @@ build_dump() {
 }
 golden() { case $1 in *.gz) zcat "$1" ;; *) cat "$1" ;; esac; }
 golden_for() { if [ -f "$1" ]; then echo "$1"; else echo "$1.gz"; fi; }
-converts_to_pprof() { "$PROF" -q -t pprof "$1" > "$2"; }
+# A conversion that succeeds says nothing on stderr (-q leaves only errors).
+converts_to_pprof() { "$PROF" -q -t pprof "$1" > "$2" 2> "$TMP/pprof.err" && [ ! -s "$TMP/pprof.err" ]; }
 go_dump_is() { "$DUMP" "$1" > "$TMP/dump" 2>&1 && golden "$2" | cmp -s - "$TMP/dump"; }
 go_raw() { go tool pprof -symbolize=none -raw "$1" 2> /dev/null; }
 go_raw_is() {
@@ -118,7 +133,7 @@ reads_as_go_does() { # FILE: legacy pprof, read by Go and by prof into pprof, th
 		grep -v '^ *bytes:\[0\]$' "$TMP/go.dump" | cmp -s - "$TMP/prof.dump"
 }
 go_refuses() { ! "$DUMP" "$1" > /dev/null 2>&1; }
-back_to_rprof_is() { "$PROF" -q -t rprof "$1" | cmp -s - "$2"; }
+back_to_rprof_is() { "$PROF" -q -t rprof "$1" > "$TMP/back.out" && cmp -s "$TMP/back.out" "$2"; }
 # Per function: name, flat and cum samples, as `go tool pprof -top` shows them.
 top_is_summaryrprof() { # PPROF GOLDEN
 	go tool pprof -symbolize=none -sample_index=samples -top -nodecount=1000000 "$1" 2> /dev/null |
@@ -199,7 +214,7 @@ sniffed_tree_roundtrip() { "$PROF" -q -t tree < "$1" > "$TMP/t" && without_comme
 stacks_are_folded() { # TREE: the model's stacks are the reference reader's X.folded
 	$UNIT stacks lispworks "$1" | cmp -s - "${1%.tree}.folded"
 }
-tree_folded_is_golden() { "$PROF" -q -t folded "$1" | cmp -s - "${1%.tree}.folded"; }
+tree_folded_is_golden() { "$PROF" -q -t folded "$1" > "$TMP/t.folded" && cmp -s "$TMP/t.folded" "${1%.tree}.folded"; }
 # Equal stacks summed, sorted: stacks compared whatever their order.
 summed_stacks() { $UNIT stacks "$1" "$2" 2> /dev/null | folded_sums 2> /dev/null; }
 rprof_tree_rprof_keeps_stacks() {
@@ -239,6 +254,9 @@ by_name() { # name, summed self, total (or "-" when the name is several frames)
 	awk -F'\t' -v OFS='\t' '{ self[$1] += $2; total[$1] = $3; n[$1]++ }
 		END { for (k in self) print k, self[k], n[k] == 1 ? total[k] : "-" }' | LC_ALL=C sort
 }
+# A flame graph's or chart's frames, as test/svg/frames.awk reads them off
+# the SVG: depth, name, count, x, width (and a chart's first sample, length).
+svg_frames() { LC_ALL=C awk -f test/svg/escape.awk -f test/svg/frames.awk "$1"; }
 # test/svg/check.cjs's KIND of checks on every SVG in DIR, in Chromium: a
 # check per picture, and check.cjs's reasons printed where one fails.
 chromium_shows_each() { # KIND DIR WHAT_ELSE_IS_CHECKED
@@ -282,7 +300,8 @@ speedscope_profiles_are_reference() { # SPEEDSCOPE_JSON: each profile's folded s
 	k=0
 	while [ "$k" -lt "$n" ]; do
 		node test/node/speedscope-folded.cjs "$1" "$k" | LC_ALL=C sort > "$TMP/want" &&
-			"$PROF" -q -f speedscope -t folded -s "$k" "$1" | LC_ALL=C sort | cmp -s - "$TMP/want" || return 1
+			"$PROF" -q -f speedscope -t folded -s "$k" "$1" > "$TMP/got" &&
+			LC_ALL=C sort "$TMP/got" | cmp -s - "$TMP/want" || return 1
 		k=$((k + 1))
 	done
 }

@@ -2,7 +2,8 @@
 no_files_left() { [ -z "$(ls -A "$1")" ]; }
 
 # Faults: bad inputs and outputs give a message, exit 1, and leave nothing.
-check "a directory as input: says so" says 1 "testdata: read error: Is a directory" "$PROF" -t rprof testdata
+check "a directory as input: says so, once" says_times 1 1 "testdata: read error: Is a directory" "$PROF" -t rprof testdata
+check "... also under --check" says_times 1 1 "testdata: read error: Is a directory" "$PROF" --check testdata
 check "-o where nothing can be created: says so" says 1 "prof-test.out: cannot create" \
 	"$PROF" -o /proc/prof-test.out testdata/rprof/kmeans-default.out
 mkdir "$TMP/sig"

@@ -30,7 +30,10 @@ perf record -q -o "$work/fields.data" -e cpu-clock -g -F 499 --sample-cpu -- "$w
 perf script -i "$work/fields.data" -F +pid 2> /dev/null | anonymous > "$out/c-pid-cpu.perf"
 # R: a one-letter command ("R").
 record r-loop -e cpu-clock -g -F 199 -- R --slave --no-restore -e 'x <- 0; for (i in 1:2e6) x <- x + i'
-# node with --perf-basic-prof: JIT frames from /tmp/perf-PID.map.
-record node-fib -e cpu-clock -g -F 99 -- node --perf-basic-prof test/perf/fib.js
+# node with --perf-basic-prof: JIT frames from /tmp/perf-PID.map. The flag
+# also makes V8 log code events to isolate-*-v8.log in the current
+# directory: the log goes to the temporary directory instead.
+record node-fib -e cpu-clock -g -F 99 -- \
+	node --perf-basic-prof --no-logfile-per-isolate --logfile="$work/v8.log" test/perf/fib.js
 rm -f /tmp/perf-*.map
 ls -l "$out"

@@ -30,23 +30,26 @@ first_event() { perf_samples "$1" | awk 'NR == 1 { print $1 }'; }
 # The default type sums the first event's periods, as stackcollapse-perf.pl does.
 total_is_first_events_periods() { # FILE
 	want=$(perf_samples "$1" | awk -v e="$(first_event "$1")" '$1 == e { s += $2 } END { print s }')
-	got=$("$PROF" -q -t folded "$1" | awk '{ s += $NF } END { print s }')
-	[ "$want" = "$got" ]
+	"$PROF" -q -t folded "$1" > "$TMP/perf.folded" &&
+		[ "$want" = "$(awk '{ s += $NF } END { print s }' "$TMP/perf.folded")" ]
 }
 # Every sample is one count of its event's samples type.
 samples_are_headers() { # FILE
 	perf_samples "$1" | awk '{ n[$1]++ } END { for (e in n) print e ":samples", n[e] }' | LC_ALL=C sort > "$TMP/perf.want"
+	: > "$TMP/perf.got"
 	for e in $(cut -d' ' -f1 "$TMP/perf.want"); do
-		printf '%s %s\n' "$e" "$("$PROF" -q -s "$e" -t folded "$1" | awk '{ s += $NF } END { print s }')"
-	done | LC_ALL=C sort | cmp -s - "$TMP/perf.want"
+		"$PROF" -q -s "$e" -t folded "$1" > "$TMP/perf.folded" || return 1
+		printf '%s %s\n' "$e" "$(awk '{ s += $NF } END { print s }' "$TMP/perf.folded")" >> "$TMP/perf.got"
+	done
+	LC_ALL=C sort "$TMP/perf.got" | cmp -s - "$TMP/perf.want"
 }
 # Leaves: the innermost frame of each sample of the first event, counted.
 leaves_are_first_frames() { # FILE
 	perf_samples "$1" | awk -v e="$(first_event "$1")" '$1 == e { $1 = ""; $2 = ""; sub(/^  /, ""); n[$0]++ }
 		END { for (l in n) print l "\t" n[l] }' | LC_ALL=C sort > "$TMP/leaves.want"
-	"$PROF" -q -s "$(first_event "$1"):samples" -t folded "$1" |
+	"$PROF" -q -s "$(first_event "$1"):samples" -t folded "$1" > "$TMP/perf.folded" &&
 		awk '{ c = $NF; sub(/ [0-9]+$/, ""); k = split($0, f, ";"); if (c) n[f[k]] += c }
-		END { for (l in n) print l "\t" n[l] }' | LC_ALL=C sort | cmp -s - "$TMP/leaves.want"
+		END { for (l in n) print l "\t" n[l] }' "$TMP/perf.folded" | LC_ALL=C sort | cmp -s - "$TMP/leaves.want"
 }
 for f in "$PERF"/*.perf; do
 	check "$f sniffed as perf" prints 0 'valid perf profile' "$PROF" --check "$f"
@@ -57,7 +60,8 @@ for f in "$PERF"/*.perf; do
 done
 
 root_is() { # FILE ROOT: every folded stack starts at ROOT
-	"$PROF" -q -t folded "$1" | awk -v r="$2" 'index($0, r ";") != 1 { bad = 1 } END { exit bad || NR == 0 }'
+	"$PROF" -q -t folded "$1" > "$TMP/perf.folded" &&
+		awk -v r="$2" 'index($0, r ";") != 1 { bad = 1 } END { exit bad || NR == 0 }' "$TMP/perf.folded"
 }
 check "R's one-letter command is its stacks' root" root_is "$PERF/r-loop.perf" R
 check "a recording without call graphs: command and leaf" sh -c \
@@ -84,7 +88,7 @@ check "a perf recording draws as a flame chart" status_is 0 "$PROF" -t flamechar
 last_sample_kept() {
 	sed '$d' "$PERF/c-cpu-clock.perf" > "$TMP/no-end.perf"
 	tail -n 1 "$TMP/no-end.perf" | grep -q . &&
-		"$PROF" -q -t folded "$TMP/no-end.perf" | cmp -s - "$TMP/full.folded"
+		"$PROF" -q -t folded "$TMP/no-end.perf" > "$TMP/no-end.folded" && cmp -s "$TMP/no-end.folded" "$TMP/full.folded"
 }
 "$PROF" -q -t folded "$PERF/c-cpu-clock.perf" > "$TMP/full.folded"
 check "the last sample counts without a blank line after it" last_sample_kept

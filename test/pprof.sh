@@ -6,10 +6,32 @@ for f in testdata/pprof/go/*; do
 	check "pprof -> pprof $f" converts_to_pprof "$f" "$TMP/out.pb.gz"
 	check "Go's profile package reads $f back as it was" go_dump_is "$TMP/out.pb.gz" "$(golden_for "$f.parsed.txt")"
 	check "go tool pprof -raw of $f as it was" go_raw_is "$TMP/out.pb.gz" "$(golden_for "$f.raw.txt")"
-	check "pprof -> pprof sniffed from stdin $f" sh -c "\"$PROF\" -q -t pprof < \"$f\" | cmp -s - \"$TMP/out.pb.gz\""
+	check "pprof -> pprof sniffed from stdin $f" writes "$TMP/out.pb.gz" sh -c "\"$PROF\" -q -t pprof < \"$f\""
 done
 
-for f in testdata/rprof/*.out; do
+# Inlined frames: a location's callers come before its own line, outermost
+# first (model_location_frame), as go tool pprof -traces lists them.
+go_trace_stacks() { # PPROF: go tool pprof -traces' stacks, root first as folded stacks write them, sorted once each
+	go tool pprof -traces -symbolize=none "$1" 2> /dev/null | awk '
+		function flush(  s, i) { if (n) { s = f[n]; for (i = n - 1; i > 0; i--) s = s ";" f[i]; print s }; n = 0 }
+		/^-+\+-+$/ { started = 1; flush(); next }
+		!started { next }
+		{ line = $0; sub(/^ +/, "", line) }
+		line ~ /^[^ ]+:  / { next }
+		n == 0 { sub(/^[^ ]+ +/, "", line) }
+		{ sub(/ \(inline\)$/, "", line); f[++n] = line }
+		END { flush() }' | LC_ALL=C sort -u
+}
+folded_stacks_are_gos() { # PPROF: inlined frames outermost first, as Go lists them
+	go_trace_stacks "$1" > "$TMP/go.stacks" && [ -s "$TMP/go.stacks" ] &&
+		"$PROF" -q -t folded "$1" > "$TMP/traces.folded" &&
+		sed 's/ [0-9.]*$//' "$TMP/traces.folded" | LC_ALL=C sort -u | cmp -s - "$TMP/go.stacks"
+}
+for f in testdata/pprof/go/inline_labels.pb testdata/pprof/go/go_cpu.pb.gz; do
+	check "folded stacks of $f are go tool pprof -traces' stacks" folded_stacks_are_gos "$f"
+done
+
+for f in testdata/rprof/*.out testdata/rprof/patterns/*.out; do
 	check "rprof -> pprof $f" converts_to_pprof "$f" "$TMP/r.pb.gz"
 	check "Go's profile package and go tool pprof read the pprof of $f" go_accepts "$TMP/r.pb.gz"
 	check "rprof -> pprof -> rprof $f" back_to_rprof_is "$TMP/r.pb.gz" "$f"

@@ -1,5 +1,5 @@
-# sprof's views, sourced by test/run.sh after flame.sh (uses check, says,
-# prints, writes, PROF, TMP, summary_rows, flame.sh's svg_frames and
+# sprof's views, sourced by test/run.sh (uses check, says,
+# prints, writes, PROF, TMP, summary_rows, svg_frames and
 # speedscope.sh's SPEEDSCOPE, for playwright-core).
 #  - `-t sprof` of every Rprof file that sprof's simple reading gets right
 #    equals testdata/sprof/X.sprof.tsv, which test/r/sprof.R made in R from
@@ -23,18 +23,21 @@ sprof_section() { # NAME < TSV: the rows of one section, without its header
 	awk -F'\t' -v want="# $1" '$0 == want { on = 1; getline; next } /^$/ { on = 0 } on'
 }
 short_names_are_rs() { # INPUT GOLDEN
-	"$PROF" -q -t sprof "$1" | sprof_section nodes | cut -f 1-2 | cmp -s - "$2"
+	"$PROF" -q -t sprof "$1" > "$TMP/names.sprof.tsv" &&
+		sprof_section nodes < "$TMP/names.sprof.tsv" | cut -f 1-2 | cmp -s - "$2"
 }
 # name, self, total: test/tables-nodes.awk's reading of the profile's tables.
 nodes_are_tables() { # INPUT
 	"$PROF" -q -t tables "$1" | LC_ALL=C awk -f test/tables-nodes.awk | LC_ALL=C sort > "$TMP/from-tables" &&
-		"$PROF" -q -t sprof "$1" | sprof_section nodes | awk -F'\t' -v OFS='\t' '{ print $1, $5, $8 }' |
+		"$PROF" -q -t sprof "$1" > "$TMP/nodes.sprof.tsv" &&
+		sprof_section nodes < "$TMP/nodes.sprof.tsv" | awk -F'\t' -v OFS='\t' '{ print $1, $5, $8 }' |
 		LC_ALL=C sort | cmp -s - "$TMP/from-tables"
 }
 # ... and for pprof, whose inlined frames the tables do not list: the summary's (go tool pprof's).
 nodes_are_summary() { # INPUT
 	summary_rows -s samples "$1" > "$TMP/sum" &&
-		"$PROF" -q -t sprof "$1" | sprof_section nodes | awk -F'\t' -v OFS='\t' '{ print $1, $5, $8 }' |
+		"$PROF" -q -t sprof "$1" > "$TMP/nodes.sprof.tsv" &&
+		sprof_section nodes < "$TMP/nodes.sprof.tsv" | awk -F'\t' -v OFS='\t' '{ print $1, $5, $8 }' |
 		LC_ALL=C sort | cmp -s - "$TMP/sum"
 }
 # name, nr_runs, records per run: the flame chart's boxes per name.
@@ -42,7 +45,8 @@ runs_are_chart_boxes() { # INPUT
 	"$PROF" -q -t flamechart -s samples --minwidth 0 "$1" > "$TMP/runs.svg" &&
 		svg_frames "$TMP/runs.svg" | LC_ALL=C awk -F'\t' -v OFS='\t' '$1 > 0 { n[$2]++; c[$2] += $3 }
 			END { for (k in n) printf "%s\t%d\t%.3f\n", k, n[k], c[k] / n[k] }' | LC_ALL=C sort > "$TMP/boxes" &&
-		"$PROF" -q -t sprof "$1" | sprof_section nodes | cut -f 1,11,12 | LC_ALL=C sort | cmp -s - "$TMP/boxes"
+		"$PROF" -q -t sprof "$1" > "$TMP/runs.sprof.tsv" &&
+		sprof_section nodes < "$TMP/runs.sprof.tsv" | cut -f 1,11,12 | LC_ALL=C sort | cmp -s - "$TMP/boxes"
 }
 
 for golden in testdata/sprof/*.sprof.tsv; do

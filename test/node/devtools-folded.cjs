@@ -1,5 +1,5 @@
 // The reference reading of a .cpuprofile that prof's folded output is
-// judged by (../shared/formats/cpuprofile.md, "Naming"): DevTools' rule,
+// judged by (docs/formats/cpuprofile.md, "What prof builds"): DevTools' rule,
 // a frame per node from the root's child to the sampled node, named by
 // functionName or "(anonymous)", "(root)" left out, one count per entry of
 // `samples` (not hitCount). Prints "a;b;c 1" per sample.

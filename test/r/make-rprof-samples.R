@@ -46,3 +46,13 @@ for (s in stages) source(s, keep.source = TRUE)
 prof("files-line.out", { stage1(); stage2(); stage3(); stage4(); stage5(); stage6() },
      interval = 0.002, line.profiling = TRUE)
 unlink(stages)
+
+# Code from more source files than a first table of file numbers holds
+# (16): R numbers them past 16, and every one is met by a sample.
+many <- sprintf("file%02d.R", 1:18)
+for (k in seq_along(many))
+  writeLines(sprintf("file%02d <- function() {\n  burn(2e5)\n}", k), many[k])
+for (s in many) source(s, keep.source = TRUE)
+prof("many-files-line.out", for (k in seq_along(many)) get(sprintf("file%02d", k))(),
+     interval = 0.002, line.profiling = TRUE)
+unlink(many)

@@ -1,6 +1,6 @@
 # sprof's summaries of an Rprof file, the golden that `prof -t sprof` must
 # equal. Written here from the definitions of Sawitzki's sprof 0.1.1 as
-# shared/formats/sprof.md states them (sprof is not on CRAN and not
+# docs/formats/sprof.md states them (sprof is not on CRAN and not
 # installed): readRprof's simple reading (quotes deleted, records split at
 # spaces, the header dropped, memory prefixes cut), its stacks (distinct
 # record texts in order of first appearance), summary_profiles,
@@ -10,7 +10,7 @@
 # The short names are R's own abbreviate(names, minlength = 4).
 #
 # Usage: Rscript sprof.R FILE GOLDEN [FILE GOLDEN]...
-# A file that sprof's simple reading gets wrong (shared/formats/sprof.md:
+# A file that sprof's simple reading gets wrong (docs/formats/sprof.md:
 # line profiling, a name with a space or a quote, appended runs, dropped
 # empty records, every stack of one length) gets no golden: a message on
 # stderr, and the exit status 1.

@@ -35,5 +35,6 @@ struct unit_test {
 /* Each ends with a { NULL, NULL } entry. */
 extern const struct unit_test model_tests[];
 extern const struct unit_test rprof_tests[];
+extern const struct unit_test callgraph_tests[];
 
 #endif

@@ -1,8 +1,9 @@
 /*
- * What the flame graph and the flame chart share: frame keys (what makes
- * two frames the same box; sprof's views take them for their nodes too),
- * their display names and colours, and the SVG page that holds the boxes
- * and the script. The page follows the layout of
+ * What the flame graph and the flame chart share: frame keys (a box per
+ * frame identity the model gives, model_frame_id, plus the root and the
+ * box of merged narrow ones; sprof's views take them for their nodes
+ * too), their display names and colours, and the SVG page that holds the
+ * boxes and the script. The page follows the layout of
  * flamegraph.pl's SVG (docs/formats/flamegraph.md), so that what reads
  * flamegraph.pl's files reads ours.
  */
@@ -11,25 +12,21 @@
 
 #include <stdint.h>
 
+#include "../io/output.h"
 #include "../model/view.h"
-#include "format.h"
 
 /* The two keys every picture has: the root box and a box of merged narrow ones. */
 enum { FLAME_ROOT = 0, FLAME_ELIDED = 1 };
 
 struct flame_key {
-	uint32_t name;    /* string id; for an address, none */
-	uint32_t file;    /* with --frames line */
-	int64_t line;     /* with --frames line; 0 otherwise */
-	uint64_t address; /* a frame with no function */
-	uint8_t kind;     /* enum flame_key_kind in flame.c */
-	uint8_t grey;     /* cut short by R, or nameless */
+	uint8_t box;                 /* enum flame_box in flame.c: a frame's, the root, merged narrow ones */
+	struct model_frame_id frame; /* a frame's box: the model's identity; grey while every frame's is */
 	size_t text, text_len; /* the display name, in flame_keys.bytes; SIZE_MAX until made */
 };
 
 /*
- * Keys by frame: by function name (functions of one name are one box, as
- * in folded stacks), or with --frames line by name, file and line.
+ * Keys by frame, one per identity the model gives it (model_frame_id):
+ * by function name, or with --frames line by name, file and line.
  */
 struct flame_keys {
 	const struct model *m;
@@ -67,16 +64,7 @@ struct flame_values {
 	uint32_t diff_key;
 };
 
-/*
- * The chosen sample type (--sample-type; else the view's default, or with
- * prefer_time an R profile's CPU time) and its total, checked: -1 after
- * reporting a negative value or nothing to draw. In a difference
- * (--diff-base) the total is the profile's, without its base's samples.
- */
-int flame_total(const struct model *m, struct output *out, const char *sample_type, int prefer_time,
-		struct flame_values *fv);
-
-/* The pictures' options, flamegraph.pl's names (flame_options[]), read and defaulted. */
+/* The pictures' options, read and defaulted by the writers (formats/flamegraph.h). */
 struct flame_options {
 	const char *sample_type; /* --sample-type */
 	const char *title;       /* --title; NULL: the picture's own */
@@ -86,10 +74,18 @@ struct flame_options {
 	int inverted;            /* --inverted: root at the top */
 	int reverse;             /* --reverse: stacks leaf first */
 	int frames_by_line;      /* --frames line: a frame per line, not per function */
+	const char *made_by;     /* "prof VERSION": the page's comment names its maker */
+	const char *input;       /* for messages about the profile itself; NULL: the output's name */
 };
 
-extern const struct format_option flame_options[];
-void flame_options_read(const struct write_options *given, struct flame_options *opts);
+/*
+ * The chosen sample type (--sample-type; else the view's default, or with
+ * prefer_time an R profile's CPU time) and its total, checked: -1 after
+ * reporting a negative value or nothing to draw. In a difference
+ * (--diff-base) the total is the profile's, without its base's samples.
+ */
+int flame_total(const struct model *m, struct output *out, const struct flame_options *opts,
+		int prefer_time, struct flame_values *fv);
 
 struct flame_page {
 	struct output *out;
@@ -126,8 +122,5 @@ void flame_box(struct flame_page *p, uint32_t key, unsigned depth, struct flame_
 	       const char *extra);
 /* Closes the page; warns of names that were not UTF-8. */
 void flame_page_end(struct flame_page *p);
-
-int flamegraph_write(const struct model *m, struct output *out, const struct write_options *opts);
-int flamechart_write(const struct model *m, struct output *out, const struct write_options *opts);
 
 #endif

@@ -1,12 +1,15 @@
 // The interaction of prof's flame graphs and flame charts, built into the
-// SVG (formats/flame.c writes it inside a CDATA section, so it must never
+// SVG (render/flame.c writes it inside a CDATA section, so it must never
 // hold the three characters that close one). docs/formats/flamegraph.md
 // says why it is ours and what it relies on:
 //  - the first box in #frames is the root; every other box follows its
 //    parent, and a subtree is contiguous: in file order for a flame graph,
 //    in order of first sample (data-first) for a flame chart;
-//  - a box is <g><title>NAME (COUNT UNIT, PERCENT%)</title><rect/><text/></g>,
-//    one FRAME_HEIGHT per level of depth.
+//  - a box is <g data-count><title>NAME (COUNT UNIT, PERCENT%)</title><rect/>
+//    <text/></g>, one frame height per level of depth; the counts summed
+//    are data-count's, exact, and the layout (margin, frame height, font
+//    size and width of a character, label offset) is the <svg>'s data-*,
+//    as render/flame.c drew the boxes.
 // Hover shows a box's title, a click zooms to it (a click on a dimmed
 // ancestor, Reset Zoom or Escape goes back), Search (or Ctrl-F) highlights
 // a regular expression and shows the share of the total it matches, each
@@ -14,7 +17,8 @@
 // (x and y of the zoomed box's rect, s the search, i ignore case).
 'use strict';
 
-var FRAME_HEIGHT = 16, PAD = 10, CHAR_WIDTH = 12 * 0.59, MATCH_FILL = 'rgb(230,0,230)';
+var MATCH_FILL = 'rgb(230,0,230)';
+var frameHeight, pad, charWidth, labelX;
 var boxes = [];
 var zoomed = null, term = '', ignoreCase = false, width;
 var details, matched, unzoomButton, searchButton, caseButton;
@@ -22,6 +26,10 @@ var details, matched, unzoomButton, searchButton, caseButton;
 function init() {
 	var svg = document.documentElement;
 	width = parseFloat(svg.getAttribute('width'));
+	pad = Number(svg.getAttribute('data-pad'));
+	frameHeight = Number(svg.getAttribute('data-frame-height'));
+	charWidth = Number(svg.getAttribute('data-font-size')) * Number(svg.getAttribute('data-char-em'));
+	labelX = Number(svg.getAttribute('data-label-x'));
 	details = document.getElementById('details').firstChild;
 	matched = document.getElementById('matched').firstChild;
 	unzoomButton = document.getElementById('unzoom');
@@ -49,11 +57,10 @@ function readBoxes() {
 	var gs = document.getElementById('frames').children;
 	for (var i = 0; i < gs.length; i++) {
 		var g = gs[i], rect = g.querySelector('rect'), title = g.querySelector('title').textContent;
-		var cut = title.lastIndexOf(' (');
 		boxes.push({
 			g: g, rect: rect, label: g.querySelector('text'), title: title,
-			name: title.slice(0, cut),
-			count: Number(title.slice(cut + 2).split(' ')[0].replace(/,/g, '')),
+			name: title.slice(0, title.lastIndexOf(' (')),
+			count: Number(g.getAttribute('data-count')),
 			xText: rect.getAttribute('x'), yText: rect.getAttribute('y'),
 			x: parseFloat(rect.getAttribute('x')), width: parseFloat(rect.getAttribute('width')),
 			fill: rect.getAttribute('fill'), elided: g.classList.contains('elided'),
@@ -62,7 +69,7 @@ function readBoxes() {
 	}
 	var rootY = parseFloat(boxes[0].yText);
 	boxes.forEach(function (b) {
-		b.depth = Math.round(Math.abs(parseFloat(b.yText) - rootY) / FRAME_HEIGHT);
+		b.depth = Math.round(Math.abs(parseFloat(b.yText) - rootY) / frameHeight);
 		b.g.box = b;
 	});
 	if (boxes[0].first)
@@ -98,7 +105,7 @@ function describe(b) {
 
 // flamegraph.pl's label: the characters that fit at 0.59 em, cut with "..", none under 3.
 function fit(name, w) {
-	var chars = Math.floor(w / CHAR_WIDTH), all = Array.from(name);
+	var chars = Math.floor(w / charWidth), all = Array.from(name);
 	if (chars < 3)
 		return '';
 	return all.length <= chars ? name : all.slice(0, chars - 2).join('') + '..';
@@ -107,7 +114,7 @@ function fit(name, w) {
 function place(b, x, w) {
 	b.rect.setAttribute('x', x.toFixed(1));
 	b.rect.setAttribute('width', w.toFixed(1));
-	b.label.setAttribute('x', (x + 3).toFixed(2));
+	b.label.setAttribute('x', (x + labelX).toFixed(2));
 	b.label.textContent = fit(b.name, w);
 }
 
@@ -115,16 +122,16 @@ function place(b, x, w) {
 function zoom(b) {
 	var root = boxes[0];
 	zoomed = b === root ? null : b;
-	var target = zoomed || root, scale = (width - 2 * PAD) / target.width;
+	var target = zoomed || root, scale = (width - 2 * pad) / target.width;
 	boxes.forEach(function (e) {
 		var inside = e.index >= target.index && e.index < target.end;
 		var above = e.index < target.index && target.index < e.end;
 		e.g.classList.toggle('hide', !inside && !above);
 		e.g.classList.toggle('parent', above);
 		if (inside)
-			place(e, PAD + (e.x - target.x) * scale, e.width * scale);
+			place(e, pad + (e.x - target.x) * scale, e.width * scale);
 		else if (above)
-			place(e, PAD, width - 2 * PAD);
+			place(e, pad, width - 2 * pad);
 	});
 	unzoomButton.classList.toggle('hide', !zoomed);
 	save();

@@ -16,82 +16,35 @@
 #include "flame.h"
 #include "svg.h"
 
-enum flame_key_kind { KIND_ROOT, KIND_ELIDED, KIND_FUNCTION, KIND_ADDRESS, KIND_NO_LOCATION };
+enum flame_box { BOX_FRAME, BOX_ROOT, BOX_ELIDED };
 
-/* flamegraph.pl's constants: the boxes line up with its pictures. */
-enum { PAD = 10, FRAME_HEIGHT = 16, FONT_SIZE = 12, TITLE_BAND = 36, SUBTITLE_BAND = 24,
+/*
+ * flamegraph.pl's constants: the boxes line up with its pictures. The page
+ * carries those the script lays boxes out by (page_layout), so they are
+ * written here only.
+ */
+enum { PAD = 10, FRAME_HEIGHT = 16, FONT_SIZE = 12, LABEL_X = 3, TITLE_BAND = 36, SUBTITLE_BAND = 24,
        BOTTOM_BAND = 34 };
-#define CHAR_WIDTH (FONT_SIZE * 0.59)
+#define CHAR_EM 0.59 /* a character's width in em: flamegraph.pl's guess for Verdana */
+#define CHAR_WIDTH (FONT_SIZE * CHAR_EM)
 
 static const char flame_script[] =
 #include "flame_js.h"
 	;
 
-enum { DEFAULT_WIDTH = 1200, MIN_WIDTH = 100, MAX_WIDTH = 100000 };
-
-static const char *check_width(const char *value)
-{
-	char *end;
-	unsigned long n = strtoul(value, &end, 10);
-	return end == value || *end || value[0] == '-' || n < MIN_WIDTH || n > MAX_WIDTH
-		       ? "pixels from 100 to 100000" : NULL;
-}
-
-/* Pixels, or with '%' a share of the total, as flamegraph.pl's --minwidth. */
-static const char *check_min_width(const char *value)
-{
-	char *end;
-	double n = strtod(value, &end);
-	int percent = *end == '%';
-	return end == value || (*end && strcmp(end, "%") != 0) || !(n >= 0) ||
-			       n > (percent ? 100 : MAX_WIDTH)
-		       ? "pixels, or a percent such as 0.5%" : NULL;
-}
-
-static const char *check_frames(const char *value)
-{
-	return strcmp(value, "function") && strcmp(value, "line") ? "function or line" : NULL;
-}
-
-const struct format_option flame_options[] = {
-	{ "title", "TEXT", "the title (default: Flame Graph, Icicle Graph, Flame Chart)", NULL },
-	{ "width", "PX", "image width in pixels (default 1200)", check_width },
-	{ "minwidth", "PX", "leave out boxes narrower than PX pixels (default 0.1), "
-			    "or, given as N%, than N% of the total", check_min_width },
-	{ "inverted", NULL, "icicle: the root at the top", NULL },
-	{ "reverse", NULL, "stacks read leaf first: the leaves at the root", NULL },
-	{ "frames", "function|line", "a box per function (default) or per source line",
-	  check_frames },
-	{ NULL, NULL, NULL, NULL },
-};
-
-void flame_options_read(const struct write_options *given, struct flame_options *opts)
-{
-	const char *width = write_option(given, "width"), *min_width = write_option(given, "minwidth");
-	const char *frames = write_option(given, "frames");
-	char *end;
-	*opts = (struct flame_options){ given->sample_type, write_option(given, "title"),
-					width ? (unsigned)strtoul(width, NULL, 10) : DEFAULT_WIDTH,
-					0.1, 0, write_option(given, "inverted") != NULL,
-					write_option(given, "reverse") != NULL,
-					frames && strcmp(frames, "line") == 0 };
-	if (min_width) {
-		opts->min_width = strtod(min_width, &end);
-		opts->min_width_percent = *end == '%';
-	}
-}
-
 static int key_equals(const void *ctx, uint32_t id, const void *key)
 {
 	const struct flame_key *a = &((const struct flame_keys *)ctx)->keys[id], *b = key;
-	return a->kind == b->kind && a->name == b->name && a->file == b->file &&
-	       a->line == b->line && a->address == b->address;
+	const struct model_frame_id *x = &a->frame, *y = &b->frame;
+	return a->box == b->box && x->kind == y->kind && x->name == y->name && x->file == y->file &&
+	       x->line == y->line && x->address == y->address;
 }
 
 static uint32_t intern(struct flame_keys *k, const struct flame_key *key)
 {
-	uint64_t h = hash_mix(hash_mix(key->kind, key->name), hash_mix(key->file, (uint64_t)key->line));
-	h = hash_mix(h, key->address);
+	const struct model_frame_id *f = &key->frame;
+	uint64_t h = hash_mix(hash_mix(key->box, f->kind), hash_mix(f->name, f->file));
+	h = hash_mix(hash_mix(h, (uint64_t)f->line), f->address);
 	struct flame_key unwritten = *key;
 	unwritten.text = SIZE_MAX;
 	return hashidx_intern(&k->index, h, key_equals, k, &unwritten, (void **)&k->keys, &k->n,
@@ -106,8 +59,8 @@ void flame_keys_init(struct flame_keys *k, const struct model *m, int by_line)
 	k->of_function = xmalloc((m->n_functions + 1) * sizeof *k->of_function);
 	for (size_t i = 0; i < m->n_functions; i++)
 		k->of_function[i] = MODEL_NONE;
-	intern(k, &(struct flame_key){ .kind = KIND_ROOT });
-	intern(k, &(struct flame_key){ .kind = KIND_ELIDED, .grey = 1 });
+	intern(k, &(struct flame_key){ .box = BOX_ROOT });
+	intern(k, &(struct flame_key){ .box = BOX_ELIDED, .frame.grey = 1 });
 }
 
 void flame_keys_free(struct flame_keys *k)
@@ -120,27 +73,16 @@ void flame_keys_free(struct flame_keys *k)
 
 uint32_t flame_key(struct flame_keys *k, const struct model_frame *fr)
 {
-	const struct model *m = k->m;
-	/* R's reference alone: a frame with no function, as summaryRprof names it. */
-	if (fr->function == MODEL_NONE && model_is_call_site(m, fr->location))
-		return intern(k, &(struct flame_key){ .kind = KIND_NO_LOCATION, .grey = 1 });
-	if (fr->function == MODEL_NONE)
-		return intern(k, &(struct flame_key){ .kind = KIND_ADDRESS, .grey = 1,
-						      .address = m->locations[fr->location].native.address });
-	uint32_t *cached = &k->of_function[fr->function];
-	if (!k->by_line && *cached != MODEL_NONE)
+	int by_function = fr->function != MODEL_NONE && !(k->by_line && fr->line > 0);
+	uint32_t *cached = by_function ? &k->of_function[fr->function] : NULL;
+	if (cached && *cached != MODEL_NONE)
 		return *cached;
-	const struct model_function *f = &m->functions[fr->function];
-	struct flame_key key = { .kind = KIND_FUNCTION, .name = f->name ? f->name : f->system_name };
-	key.grey = f->truncated || strtab_get(&m->strings, key.name)->len == 0;
-	if (k->by_line && fr->line > 0) {
-		key.file = f->file_name;
-		key.line = fr->line;
-	}
+	struct flame_key key = { .box = BOX_FRAME };
+	model_frame_id(k->m, fr, k->by_line, &key.frame);
 	/* A name R cut short is shown as R shows it; grey while no whole function has it. */
 	uint32_t id = intern(k, &key);
-	k->keys[id].grey &= key.grey;
-	if (!(k->by_line && fr->line > 0))
+	k->keys[id].frame.grey &= key.frame.grey;
+	if (cached)
 		*cached = id;
 	return id;
 }
@@ -154,26 +96,24 @@ static void add_text(struct flame_keys *k, const char *s, size_t len)
 	k->n_bytes += len;
 }
 
+/* The frame's name as the model gives it; with a line, " FILE:LINE" (or " line LINE") after it. */
 static void make_text(struct flame_keys *k, struct flame_key *key)
 {
 	char made[64];
 	key->text = k->n_bytes;
-	if (key->kind == KIND_ROOT || key->kind == KIND_ELIDED) {
-		add_text(k, key->kind == KIND_ROOT ? "all" : "...", 3);
-	} else if (key->kind == KIND_NO_LOCATION) {
-		add_text(k, "<no location>", strlen("<no location>"));
-	} else if (key->kind == KIND_ADDRESS) {
-		add_text(k, made, (size_t)snprintf(made, sizeof made, "0x%" PRIx64, key->address));
+	if (key->box != BOX_FRAME) {
+		add_text(k, key->box == BOX_ROOT ? "all" : "...", 3);
 	} else {
-		const struct strtab_entry *e = strtab_get(&k->m->strings, key->name);
-		add_text(k, e->len ? e->bytes : "<unknown>", e->len ? e->len : strlen("<unknown>"));
+		struct model_name name;
+		model_frame_id_name(k->m, &key->frame, &name);
+		add_text(k, name.bytes, name.len);
 	}
-	if (key->line > 0) {
-		const struct strtab_entry *file = strtab_get(&k->m->strings, key->file);
+	if (key->frame.line > 0) {
+		const struct strtab_entry *file = strtab_get(&k->m->strings, key->frame.file);
 		add_text(k, " ", 1);
 		add_text(k, file->bytes, file->len);
 		add_text(k, made, (size_t)snprintf(made, sizeof made, file->len ? ":%" PRId64 : "line %" PRId64,
-						   key->line));
+						   key->frame.line));
 	}
 	key->text_len = k->n_bytes - key->text;
 }
@@ -196,17 +136,19 @@ size_t flame_stack_keys(struct flame_keys *k, uint32_t stack, int reverse, uint3
 	return n;
 }
 
-int flame_total(const struct model *m, struct output *out, const char *sample_type, int prefer_time,
-		struct flame_values *fv)
+int flame_total(const struct model *m, struct output *out, const struct flame_options *opts,
+		int prefer_time, struct flame_values *fv)
 {
+	/* An empty profile is the input's doing, not the output's. */
+	const char *input = opts->input ? opts->input : out->name;
 	struct view v;
 	view_init(&v, m);
 	if (m->n_rows == 0) {
-		diag_error(out->name, 0, "no samples: nothing to draw");
+		diag_error(input, 0, "no samples: nothing to draw");
 		return -1;
 	}
 	/* A timeline of R's ticks is drawn in time: appended runs with other intervals to scale. */
-	if (view_pick(&v, sample_type, prefer_time ? VIEW_TIMELINE : VIEW_WEIGHT, out->name,
+	if (view_pick(&v, opts->sample_type, prefer_time ? VIEW_TIMELINE : VIEW_WEIGHT, out->name,
 		      &fv->type) < 0)
 		return -1;
 	fv->time_ordered = v.ticks;
@@ -233,7 +175,7 @@ int flame_total(const struct model *m, struct output *out, const char *sample_ty
 	rows_end(&rows);
 	free(values);
 	if (rc == 0 && fv->total == 0) {
-		diag_error(out->name, 0, "no %s in any sample: nothing to draw", fv->type_name);
+		diag_error(input, 0, "no %s in any sample: nothing to draw", fv->type_name);
 		rc = -1;
 	}
 	return rc;
@@ -292,9 +234,9 @@ static void colour_of(const struct flame_key *key, const char *name, size_t len,
 {
 	uint32_t h = name_hash(name, len);
 	size_t from, pkg = package_of(name, len, &from);
-	if (key->kind == KIND_ELIDED)
+	if (key->box == BOX_ELIDED)
 		snprintf(out, size, "rgb(215,215,215)");
-	else if (key->grey || (len == 9 && (memcmp(name, "[unknown]", 9) == 0 || memcmp(name, "<unknown>", 9) == 0)))
+	else if (key->frame.grey || (len == 9 && (memcmp(name, "[unknown]", 9) == 0 || memcmp(name, MODEL_UNKNOWN_NAME, 9) == 0)))
 		snprintf(out, size, "rgb(190,190,190)");
 	else if (len == 4 && memcmp(name, "<GC>", 4) == 0)
 		svg_hsl(300, 0.35, 0.72, out, size);
@@ -377,9 +319,14 @@ void flame_page_begin(struct flame_page *p)
 			"\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n");
 	svg_printf(out, "<svg version=\"1.1\" width=\"%u\" height=\"%.0f\" onload=\"init(evt)\" "
 			"viewBox=\"0 0 %u %.0f\" xmlns=\"http://www.w3.org/2000/svg\" "
-			"xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n", w, p->height, w, p->height);
-	output_str(out, "<!-- Made by prof " PROF_VERSION " (docs/formats/flamegraph.md): one <g> per box, "
-			"its <title> NAME (COUNT UNIT, PERCENT%), its <rect> and its label. -->\n"
+			"xmlns:xlink=\"http://www.w3.org/1999/xlink\"", w, p->height, w, p->height);
+	/* The script's layout: the numbers it places and labels zoomed boxes by. */
+	svg_printf(out, " data-pad=\"%d\" data-frame-height=\"%d\" data-font-size=\"%d\" data-char-em=\"%g\" "
+			"data-label-x=\"%d\">\n", PAD, FRAME_HEIGHT, FONT_SIZE, CHAR_EM, LABEL_X);
+	output_str(out, "<!-- Made by ");
+	output_str(out, p->opts->made_by);
+	output_str(out, " (docs/formats/flamegraph.md): one <g> per box, "
+			"its data-count, its <title> NAME (COUNT UNIT, PERCENT%), its <rect> and its label. -->\n"
 			"<defs><linearGradient id=\"background\" y1=\"0\" y2=\"1\" x1=\"0\" x2=\"0\">"
 			"<stop stop-color=\"#eeeeee\" offset=\"5%\"/><stop stop-color=\"#eeeeb0\" offset=\"95%\"/>"
 			"</linearGradient></defs>\n");
@@ -475,7 +422,10 @@ void flame_box(struct flame_page *p, uint32_t key, unsigned depth, struct flame_
 	len = shown_length(name, len);
 	double x1 = PAD + (double)span.start * p->per_count, x2 = PAD + (double)span.end * p->per_count;
 	double y = box_y(p, depth);
-	output_str(out, "<g");
+	char count[DECIMAL_TEXT_MAX];
+	decimal_text(count, span.count, p->decimals, 1);
+	/* The count the script sums, exact; the title's is for people. */
+	svg_printf(out, "<g data-count=\"%s\"", count);
 	if (extra)
 		output_str(out, extra);
 	output_str(out, "><title>");
@@ -494,7 +444,7 @@ void flame_box(struct flame_page *p, uint32_t key, unsigned depth, struct flame_
 	}
 	output_str(out, ")</title>");
 	write_rect(p, x1, x2, y, fill);
-	svg_printf(out, "<text x=\"%.2f\" y=\"%.2f\">", x1 + 3, y + 10.5);
+	svg_printf(out, "<text x=\"%.2f\" y=\"%.2f\">", x1 + LABEL_X, y + 10.5);
 	label(p, name, len, x2 - x1);
 	output_str(out, "</text></g>\n");
 }

@@ -1,0 +1,203 @@
+/*
+ * Unit tests of the call-graph decomposition (model/callgraph.h) on
+ * graphs built here, two events each. Every expected list of stacks was
+ * worked out by hand from the rule in docs/callgraph.md; each test says
+ * which part of the rule it holds, and what a broken rule would give.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../model/callgraph.h"
+#include "../../model/rows.h"
+#include "unit.h"
+
+enum { EVENTS = 2 };
+
+static uint32_t function_named(struct model *m, const char *name)
+{
+	struct model_function f = { 0 };
+	f.name = f.system_name = model_str(m, name, strlen(name));
+	return model_function(m, &f);
+}
+
+/* Self cost of `name` at `line`, for each event. */
+static void self(struct model *m, struct callgraph *g, const char *name, int64_t line, int64_t e0, int64_t e1)
+{
+	uint32_t f = function_named(m, name);
+	const int64_t costs[EVENTS] = { e0, e1 };
+	CHECK(callgraph_add_self(g, f, model_location(m, f, line), costs) == 0);
+}
+
+/* Calls from `caller` at `line` into `callee`, with their inclusive cost per event. */
+static void call(struct model *m, struct callgraph *g, const char *caller, int64_t line, const char *callee,
+		 int64_t e0, int64_t e1)
+{
+	uint32_t from = function_named(m, caller), to = function_named(m, callee);
+	const int64_t costs[EVENTS] = { e0, e1 };
+	CHECK(callgraph_add_call(g, from, model_location(m, from, line), to, costs) == 0);
+}
+
+static void begin(struct model *m, struct callgraph **g)
+{
+	model_init(m);
+	model_add_sample_type(m, "first", "count");
+	model_add_sample_type(m, "second", "count");
+	*g = callgraph_new(m, EVENTS);
+}
+
+/* The samples, one line each in order: "root:LINE;...;leaf:LINE E0 E1". */
+static char *samples_of(struct model *m, struct callgraph *g)
+{
+	callgraph_samples(g);
+	callgraph_free(g);
+	static char text[4096];
+	size_t len = 0, cap = 0;
+	struct model_frame *frames = NULL;
+	struct row_cursor rows;
+	text[0] = '\0';
+	rows_begin(m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows)) && len < sizeof text;) {
+		size_t n = model_stack_frames(m, row->stack, &frames, &cap);
+		for (size_t k = n; k-- > 0 && len < sizeof text;) {
+			struct model_name name;
+			model_frame_name(m, &frames[k], &name);
+			len += (size_t)snprintf(text + len, sizeof text - len, "%.*s:%lld%s", (int)name.len,
+						name.bytes, (long long)frames[k].line, k ? ";" : "");
+		}
+		if (len < sizeof text)
+			len += (size_t)snprintf(text + len, sizeof text - len, " %lld %lld\n",
+						(long long)(row->values[0] * (int64_t)row->repeat),
+						(long long)(row->values[1] * (int64_t)row->repeat));
+	}
+	rows_end(&rows);
+	free(frames);
+	model_free(m);
+	return text;
+}
+
+/*
+ * c is called from a (for 3) and from b (for 2): under each caller it
+ * gets what that caller's calls cost, not its whole self cost of 5.
+ * Flow spent in the order added: main's own 1, then a, then b. The second
+ * event has costs only in main and a (a's self cost under main).
+ */
+static void a_function_with_two_callers_is_split_as_the_arcs_say(void)
+{
+	struct model m;
+	struct callgraph *g;
+	begin(&m, &g);
+	self(&m, g, "main", 1, 1, 0);
+	call(&m, g, "main", 2, "a", 5, 7);
+	call(&m, g, "main", 3, "b", 4, 0);
+	call(&m, g, "a", 10, "c", 3, 0);
+	self(&m, g, "a", 11, 2, 7);
+	call(&m, g, "b", 20, "c", 2, 0);
+	self(&m, g, "b", 21, 2, 0);
+	self(&m, g, "c", 30, 5, 0);
+	const char *got = samples_of(&m, g);
+	CHECK(strcmp(got, "main:1 1 0\n"
+			  "main:2;a:10;c:30 3 0\n"
+			  "main:2;a:11 2 0\n"
+			  "main:3;b:20;c:30 2 0\n"
+			  "main:3;b:21 2 0\n"
+			  "main:2;a:11 0 7\n") == 0);
+}
+
+/*
+ * main calls f for 6; f (self 1 in each of two levels) calls itself for 5
+ * (callgrind's inclusive cost of the inner level) and g for 4. The arc
+ * into f, already on the path, is not followed: g's 4 sit under one f,
+ * and f's inclusive cost is 6, not 11. Following it would give main;f;f;g.
+ */
+static void recursion_is_counted_once(void)
+{
+	struct model m;
+	struct callgraph *g;
+	begin(&m, &g);
+	call(&m, g, "main", 1, "f", 6, 0);
+	self(&m, g, "f", 10, 2, 0);
+	call(&m, g, "f", 11, "f", 5, 0);
+	call(&m, g, "f", 12, "g", 4, 0);
+	self(&m, g, "g", 20, 4, 0);
+	const char *got = samples_of(&m, g);
+	CHECK(strcmp(got, "main:1;f:10 2 0\n"
+			  "main:1;f:12;g:20 4 0\n") == 0);
+}
+
+/*
+ * r, which nobody calls, calls itself for 2 and g for 2 (g 2, r 1 self):
+ * its calls into itself bring it nothing, so its own flow is all 3 and
+ * g's cost sits under it. Were they counted as brought, r would start
+ * with 1 and g's 2 would be left over, a stack of its own.
+ */
+static void calls_into_itself_bring_a_function_nothing(void)
+{
+	struct model m;
+	struct callgraph *g;
+	begin(&m, &g);
+	self(&m, g, "r", 1, 1, 0);
+	call(&m, g, "r", 2, "r", 2, 0);
+	call(&m, g, "r", 3, "g", 2, 0);
+	self(&m, g, "g", 10, 2, 0);
+	const char *got = samples_of(&m, g);
+	CHECK(strcmp(got, "r:1 1 0\n"
+			  "r:3;g:10 2 0\n") == 0);
+}
+
+/*
+ * Flow starts at functions nobody calls, then at what called functions
+ * hold beyond their calls in: t is called from main for 2 but holds 5
+ * (clone() starting a thread), so 3 of it are a stack of its own, after
+ * main's flow has taken the first 2. s calls e for 6 where e holds 4
+ * (valgrind's _Exit): 2 have nowhere to go, every self cost is kept.
+ */
+static void own_flow_starts_stacks_and_every_self_cost_is_kept(void)
+{
+	struct model m;
+	struct callgraph *g;
+	begin(&m, &g);
+	call(&m, g, "t", 10, "w", 4, 0);
+	self(&m, g, "t", 11, 1, 0);
+	self(&m, g, "w", 20, 4, 0);
+	call(&m, g, "main", 1, "t", 2, 0);
+	call(&m, g, "s", 30, "e", 6, 0);
+	self(&m, g, "e", 40, 4, 0);
+	const char *got = samples_of(&m, g);
+	CHECK(strcmp(got, "main:1;t:10;w:20 2 0\n"
+			  "s:30;e:40 4 0\n"
+			  "t:10;w:20 2 0\n"
+			  "t:11 1 0\n") == 0);
+}
+
+/* Costs add up per location and per arc; a sum past 2^63-1 is refused. */
+static void costs_add_up_and_overflow_is_refused(void)
+{
+	struct model m;
+	struct callgraph *g;
+	begin(&m, &g);
+	self(&m, g, "main", 1, 2, 1);
+	self(&m, g, "main", 1, 3, 1);
+	uint32_t f = function_named(&m, "main");
+	const int64_t huge[EVENTS] = { INT64_MAX, 0 };
+	CHECK(callgraph_add_self(g, f, model_location(&m, f, 2), huge) == 0);
+	CHECK(callgraph_add_self(g, f, model_location(&m, f, 2), huge) < 0);
+	CHECK(callgraph_add_call(g, f, model_location(&m, f, 3), f, huge) == 0);
+	CHECK(callgraph_add_call(g, f, model_location(&m, f, 3), f, huge) < 0);
+	callgraph_free(g);
+	model_free(&m);
+	begin(&m, &g);
+	self(&m, g, "main", 1, 2, 1);
+	self(&m, g, "main", 1, 3, 1);
+	CHECK(strcmp(samples_of(&m, g), "main:1 5 0\nmain:1 0 2\n") == 0);
+}
+
+const struct unit_test callgraph_tests[] = {
+	{ "a_function_with_two_callers_is_split_as_the_arcs_say",
+	  a_function_with_two_callers_is_split_as_the_arcs_say },
+	{ "recursion_is_counted_once", recursion_is_counted_once },
+	{ "calls_into_itself_bring_a_function_nothing", calls_into_itself_bring_a_function_nothing },
+	{ "own_flow_starts_stacks_and_every_self_cost_is_kept",
+	  own_flow_starts_stacks_and_every_self_cost_is_kept },
+	{ "costs_add_up_and_overflow_is_refused", costs_add_up_and_overflow_is_refused },
+	{ NULL, NULL },
+};

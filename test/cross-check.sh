@@ -78,7 +78,7 @@ cross() { # FILE CHECK COMMAND...: a check of CORPUS/FILE, held against the know
 }
 
 build_dump
-install_speedscope
+install_browser_tools
 
 # R's summaryRprof of every Rprof file, in one run of R: $TMP/r/N.tsv.
 mkdir "$TMP/r"
@@ -129,9 +129,9 @@ done
 f=$CORPUS/r-prof-profile/inst/samples/rprof/1.out
 LC_ALL=C sort "$(summaryrprof_of "$f")" > "$TMP/want"
 "$PROF" -q -t speedscope --sample-type samples -o "$TMP/s.speedscope.json" "$f"
-cross "$f" speedscope-json speedscope_shows "$TMP/s.speedscope.json" "$TMP/want"
+needs_browser cross "$f" speedscope-json speedscope_shows "$TMP/s.speedscope.json" "$TMP/want"
 "$PROF" -q -t folded -o "$TMP/s.folded" "$f"
-cross "$f" speedscope-folded speedscope_shows "$TMP/s.folded" "$TMP/want"
+needs_browser cross "$f" speedscope-folded speedscope_shows "$TMP/s.folded" "$TMP/want"
 for f in "$CORPUS"/rprof/*.profile-pkg.out; do
 	cross "$f" reads-cleanly replays_cleanly "$f" any
 done

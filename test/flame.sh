@@ -1,6 +1,5 @@
 # Flame graphs and flame charts, sourced by test/run.sh (uses check,
-# status_is, says, prints, PROF, TMP, and SPEEDSCOPE's
-# node_modules from speedscope.sh). What a picture must show is worked out
+# status_is, says, prints, PROF, TMP, and test/lib.sh's browser tools). What a picture must show is worked out
 # here from other outputs of prof, by other code:
 #  - a flame graph's frames (depth, name, count, x, width, in file order)
 #    are those that test/svg/folded-frames.awk lays out from `prof -t
@@ -209,6 +208,7 @@ check "--title, escaped" prints 0 '>R &amp; me<' \
 	"$PROF" -t flamegraph --title 'R & me' testdata/rprof/kmeans-default.out
 
 # In Chromium: each picture renders, shows its boxes, and reads back as above.
+install_browser_tools
 mkdir -p "$TMP/svg"
 "$PROF" -q -t flamegraph -o "$TMP/svg/kmeans.svg" testdata/rprof/kmeans-default.out
 "$PROF" -q -t flamegraph --inverted --width 800 -o "$TMP/svg/boot-icicle.svg" testdata/rprof/boot-memory-gc-line.out
@@ -226,22 +226,22 @@ dom_is() { # NAME EXPECTED_TSV COLUMNS: the boxes read from the page
 	cut -f "$3" "$TMP/svg/$1.tsv" | cmp -s - "$2"
 }
 "$PROF" -q -t folded testdata/rprof/kmeans-default.out | folded_frames 1200 0.1 > "$TMP/kmeans.want"
-check "the page's frames of kmeans.svg = its folded stacks" dom_is kmeans "$TMP/kmeans.want" 1-5
-check "a difference's boxes are the profile's own, sized by it" dom_is kmeans-diff "$TMP/kmeans.want" 1-5
+needs_browser check "the page's frames of kmeans.svg = its folded stacks" dom_is kmeans "$TMP/kmeans.want" 1-5
+needs_browser check "a difference's boxes are the profile's own, sized by it" dom_is kmeans-diff "$TMP/kmeans.want" 1-5
 "$PROF" -q -t folded testdata/rprof/boot-memory-gc-line.out | folded_frames 800 0.1 > "$TMP/boot.want"
-check "the page's frames of an icicle = its folded stacks" dom_is boot-icicle "$TMP/boot.want" 1-5
+needs_browser check "the page's frames of an icicle = its folded stacks" dom_is boot-icicle "$TMP/boot.want" 1-5
 "$PROF" -q -t folded testdata/pprof/go/go_cpu.pb.gz | folded_frames 1200 0.1 > "$TMP/go.want"
-check "the page's frames of go-cpu.svg = its folded stacks" dom_is go-cpu "$TMP/go.want" 1-5
+needs_browser check "the page's frames of go-cpu.svg = its folded stacks" dom_is go-cpu "$TMP/go.want" 1-5
 for name in names-gc markup go-cpu-chart; do
 	svg_frames "$TMP/svg/$name.svg" > "$TMP/$name.want"
-	check "the page reads $name.svg's names and boxes as written" dom_is "$name" "$TMP/$name.want" 1-7
+	needs_browser check "the page reads $name.svg's names and boxes as written" dom_is "$name" "$TMP/$name.want" 1-7
 done
 chart_runs testdata/rprof/kmeans-default.out cpu 0.1 > "$TMP/kc.want"
-check "the page's boxes of kmeans-chart.svg = sprof's runs" sorted_is "$TMP/svg/kmeans-chart.tsv" "$TMP/kc.want"
+needs_browser check "the page's boxes of kmeans-chart.svg = sprof's runs" sorted_is "$TMP/svg/kmeans-chart.tsv" "$TMP/kc.want"
 chart_runs testdata/rprof/append-mixed.out cpu 0.1 > "$TMP/ac.want"
-check "the page's boxes of append-chart.svg = sprof's runs, to scale" sorted_is "$TMP/svg/append-chart.tsv" "$TMP/ac.want"
+needs_browser check "the page's boxes of append-chart.svg = sprof's runs, to scale" sorted_is "$TMP/svg/append-chart.tsv" "$TMP/ac.want"
 chart_runs testdata/rprof/optim-line.out samples 30 > "$TMP/oc.want"
-check "the page's boxes of optim-chart.svg = sprof's runs, narrow ones merged" sorted_is "$TMP/svg/optim-chart.tsv" "$TMP/oc.want"
+needs_browser check "the page's boxes of optim-chart.svg = sprof's runs, narrow ones merged" sorted_is "$TMP/svg/optim-chart.tsv" "$TMP/oc.want"
 
 # Hover, zoom, search (each matched subtree counted once) and the URL, in Chromium.
 matched() { # REGEX < FOLDED: the share of the samples whose stack has a match
@@ -258,9 +258,9 @@ interacts() { # SVG REGEX FOLDED
 }
 "$PROF" -q -t folded testdata/rprof/kmeans-default.out > "$TMP/kmeans.folded"
 "$PROF" -q -t flamegraph --minwidth 0 -o "$TMP/svg/kmeans0.svg" testdata/rprof/kmeans-default.out
-interacts "$TMP/svg/kmeans0.svg" 'cmp' "$TMP/kmeans.folded"
+needs_browser interacts "$TMP/svg/kmeans0.svg" 'cmp' "$TMP/kmeans.folded"
 "$PROF" -q -t flamechart --minwidth 0 -o "$TMP/svg/kmeans0-chart.svg" testdata/rprof/kmeans-default.out
-interacts "$TMP/svg/kmeans0-chart.svg" '^(cmp|genCode)$' "$TMP/kmeans.folded"
+needs_browser interacts "$TMP/svg/kmeans0-chart.svg" '^(cmp|genCode)$' "$TMP/kmeans.folded"
 "$PROF" -q -t folded testdata/rprof/deep-truncated.out > "$TMP/deep.folded"
 "$PROF" -q -t flamegraph --minwidth 0 -o "$TMP/svg/deep0.svg" testdata/rprof/deep-truncated.out
-interacts "$TMP/svg/deep0.svg" 'deep|burn' "$TMP/deep.folded"
+needs_browser interacts "$TMP/svg/deep0.svg" 'deep|burn' "$TMP/deep.folded"

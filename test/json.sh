@@ -29,14 +29,14 @@ speedscope_self_agrees() { # CPUPROFILE
 	[ -s "$TMP/a" ] && cmp -s "$TMP/a" "$TMP/b"
 }
 samples_in() { node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).samples.length)' "$1"; }
-install_speedscope
+install_browser_tools
 for f in testdata/cpuprofile/*.cpuprofile; do
 	check "folded stacks of $f are DevTools' reading" devtools_folded_is "$f"
 	check "sniffed from stdin: $f" prints 0 '(cpuprofile)' sh -c '"$0" -t summary < "$1"' "$PROF" "$f"
 	converts_to_pprof "$f" "$TMP/c.pb.gz"
 	check "go tool pprof reads the pprof of $f" go_accepts "$TMP/c.pb.gz"
 	check "go tool pprof counts every sample of $f" sh -c '[ "$1" = "$2" ]' - "$(go_total "$TMP/c.pb.gz" samples)" "$(samples_in "$f")"
-	heavy "speedscope shows the self weights of its own import of $f" speedscope_self_agrees "$f"
+	needs_browser heavy "speedscope shows the self weights of its own import of $f" speedscope_self_agrees "$f"
 done
 f=testdata/cpuprofile/default.cpuprofile
 check "cpuprofile: file and 1-based line kept" prints 0 'fib	file:///prof/test/node/workload.js	5' \
@@ -110,7 +110,7 @@ for f in testdata/speedscope/*.speedscope.json; do
 	check "$f is sniffed" prints 0 '(speedscope)' sh -c '"$0" -t summary < "$1"' "$PROF" "$f"
 done
 for f in testdata/speedscope/node-default.speedscope.json testdata/speedscope/go_cpu.speedscope.json; do
-	heavy "speedscope shows $f and prof's JSON of it the same" app_shows_the_same "$f"
+	needs_browser heavy "speedscope shows $f and prof's JSON of it the same" app_shows_the_same "$f"
 done
 for type in samples cpu; do
 	check "the app's export of prof's speedscope JSON reads as it does ($type)" readback_is \

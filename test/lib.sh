@@ -245,10 +245,31 @@ default_type_is_pprofs() {
 # without a srcref, from other files): their selfs add up to the name's; a
 # total is compared where a name is one frame.
 SPEEDSCOPE=test/speedscope
-install_speedscope() {
-	[ -d "$SPEEDSCOPE/node_modules/speedscope" ] ||
-		npm ci --prefix "$SPEEDSCOPE" --silent > "$TMP/npm.log" 2>&1 ||
-		fail "installing speedscope and playwright-core with npm: $(tail -n 3 "$TMP/npm.log")"
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+export CHROMIUM
+# The browser tools: the npm packages of $SPEEDSCOPE (the app, and
+# playwright-core to drive Chromium), installed by npm ci where missing or
+# older than the lock file, and Debian's Chromium. Every area that uses
+# them calls this first, so that each area runs alone; the first call
+# decides for the run. What is missing is one failure that says why (npm's
+# own message, without its stack trace), and the checks that need the tools
+# are then counted as skipped (needs_browser), not failed one by one.
+browser_tools=
+install_browser_tools() {
+	[ -z "$browser_tools" ] || return 0
+	browser_tools=missing
+	if [ ! -x "$CHROMIUM" ]; then
+		fail "no Chromium at $CHROMIUM (Debian's chromium, or set CHROMIUM): the checks in a browser are skipped"
+	elif ! [ "$SPEEDSCOPE/node_modules/.package-lock.json" -nt "$SPEEDSCOPE/package-lock.json" ] &&
+		! npm ci --prefix "$SPEEDSCOPE" --no-audit --no-fund > "$TMP/npm.log" 2>&1; then
+		fail "npm ci in $SPEEDSCOPE (the speedscope app, playwright-core) failed: the checks in a browser are skipped"
+		grep -Ev '^(npm (error|ERR!)( *| +[{}]|   .*))?$' "$TMP/npm.log" | head -n 8 | sed 's/^/  | /'
+	else
+		browser_tools=installed
+	fi
+}
+needs_browser() { # CHECKER NAME COMMAND...: CHECKER (check, heavy...) when the browser tools are installed, else a skip
+	if [ "$browser_tools" = installed ]; then "$@"; else skipped=$((skipped + 1)); fi
 }
 by_name() { # name, summed self, total (or "-" when the name is several frames)
 	awk -F'\t' -v OFS='\t' '{ self[$1] += $2; total[$1] = $3; n[$1]++ }
@@ -260,6 +281,10 @@ svg_frames() { LC_ALL=C awk -f test/svg/escape.awk -f test/svg/frames.awk "$1"; 
 # test/svg/check.cjs's KIND of checks on every SVG in DIR, in Chromium: a
 # check per picture, and check.cjs's reasons printed where one fails.
 chromium_shows_each() { # KIND DIR WHAT_ELSE_IS_CHECKED
+	if [ "$browser_tools" != installed ]; then
+		for f in "$2"/*.svg; do skipped=$((skipped + 1)); done
+		return
+	fi
 	NODE_PATH="$SPEEDSCOPE/node_modules" node test/svg/check.cjs "$1" "$2" "$2"/*.svg > "$2.out" 2>&1
 	for f in "$2"/*.svg; do
 		name=$(basename "$f" .svg)

@@ -2,17 +2,39 @@
 # real speedscope app loads prof's speedscope JSON and folded output, and
 # shows the self and total counts that R's summaryRprof and go tool pprof
 # report for the input.
-install_speedscope
+install_browser_tools
+
+# Offline, npm ci fails: that is one failure with npm's own reason (no stack
+# trace), and a check in a browser is then skipped. A copy of the package
+# lists, an empty npm cache and a registry that refuses connections stand
+# for an offline machine; any program stands for Chromium (never started).
+offline_install_is_one_failure() {
+	mkdir -p "$TMP/offline" && cp "$SPEEDSCOPE"/package*.json "$TMP/offline/" || return 1
+	(
+		SPEEDSCOPE=$TMP/offline CHROMIUM=$(command -v sh) browser_tools= passed=0 failed=0 skipped=0
+		export npm_config_registry=http://127.0.0.1:9/ npm_config_cache="$TMP/offline/cache" \
+			npm_config_fetch_retries=0 npm_config_proxy= npm_config_https_proxy=
+		install_browser_tools
+		needs_browser check "in a browser" false
+		echo "$passed passed, $failed failed, $skipped skipped"
+	) > "$TMP/offline.out" 2>&1
+	grep -q '^FAIL npm ci in .*: the checks in a browser are skipped$' "$TMP/offline.out" &&
+		grep -Eq '^  \| npm (error|ERR!) code ECONNREFUSED$' "$TMP/offline.out" &&
+		! grep -q ' at ' "$TMP/offline.out" && [ "$(grep -c '^FAIL' "$TMP/offline.out")" -eq 1 ] &&
+		[ "$(tail -n 1 "$TMP/offline.out")" = "0 passed, 1 failed, 1 skipped" ]
+}
+check "offline, npm ci is one failure with npm's reason, and the browser's checks are skipped" \
+	offline_install_is_one_failure
 for f in testdata/rprof/kmeans-default.out testdata/rprof/boot-memory-gc-line.out testdata/rprof/files-line.out; do
 	LC_ALL=C sort "$f.summaryRprof.tsv" > "$TMP/want"
 	"$PROF" -q -t speedscope --sample-type samples -o "$TMP/s.speedscope.json" "$f"
-	check "speedscope shows summaryRprof's counts for prof's JSON of $f" speedscope_shows "$TMP/s.speedscope.json" "$TMP/want"
+	needs_browser check "speedscope shows summaryRprof's counts for prof's JSON of $f" speedscope_shows "$TMP/s.speedscope.json" "$TMP/want"
 	"$PROF" -q -t folded -o "$TMP/s.folded" "$f"
-	check "speedscope shows summaryRprof's counts for prof's folded $f" speedscope_shows "$TMP/s.folded" "$TMP/want"
+	needs_browser check "speedscope shows summaryRprof's counts for prof's folded $f" speedscope_shows "$TMP/s.folded" "$TMP/want"
 done
 go_top_rows testdata/pprof/go/go_cpu.pb.gz samples count > "$TMP/want"
 "$PROF" -q -t speedscope --sample-type samples -o "$TMP/g.speedscope.json" testdata/pprof/go/go_cpu.pb.gz
-check "speedscope shows go tool pprof's counts for prof's JSON of go_cpu.pb.gz" speedscope_shows "$TMP/g.speedscope.json" "$TMP/want"
+needs_browser check "speedscope shows go tool pprof's counts for prof's JSON of go_cpu.pb.gz" speedscope_shows "$TMP/g.speedscope.json" "$TMP/want"
 
 # The profile speedscope opens on (activeProfileIndex): an R profile's CPU
 # time; for pprof, its default type as Go reads it; with --sample-type, the

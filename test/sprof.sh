@@ -1,6 +1,6 @@
 # sprof's views, sourced by test/run.sh (uses check, says,
 # prints, writes, PROF, TMP, summary_rows, svg_frames and
-# speedscope.sh's SPEEDSCOPE, for playwright-core).
+# test/lib.sh's browser tools).
 #  - `-t sprof` of every Rprof file that sprof's simple reading gets right
 #    equals testdata/sprof/X.sprof.tsv, which test/r/sprof.R made in R from
 #    sprof's own definitions (testdata/sprof/README.md);
@@ -126,24 +126,25 @@ mkdir -p "$TMP/plot"
 "$PROF" -q -t sprofplot --mincount 1 -o "$TMP/plot/names.sprof.svg" testdata/rprof/names-memory-line.out
 "$PROF" -q -t sprofplot -o "$TMP/plot/go-cpu.sprof.svg" testdata/pprof/go/go_cpu.pb.gz
 "$PROF" -q -t sprofplot -o "$TMP/plot/long.sprof.svg" "$TMP/long.out"
+install_browser_tools
 chromium_shows_each plot "$TMP/plot" ", each mark where the axes put its values"
 for args in "kmeans.sprof testdata/rprof/kmeans-default.out 5" "kmeans-all.sprof testdata/rprof/kmeans-default.out 0" \
 	"boot.sprof testdata/rprof/boot-memory-gc-line.out 5" "names.sprof testdata/rprof/names-memory-line.out 1" \
 	"go-cpu.sprof testdata/pprof/go/go_cpu.pb.gz 5" "long.sprof $TMP/long.out 5"; do
 	set -- $args
-	check "the nodes and stacks read back from $1.svg are sprof's" plot_marks_are_sprofs "$@"
-	[ "$1" = long.sprof ] || check "the runs read back from $1.svg are sprof's" plot_runs_are_sprofs "$1" "$2"
+	needs_browser check "the nodes and stacks read back from $1.svg are sprof's" plot_marks_are_sprofs "$@"
+	[ "$1" = long.sprof ] || needs_browser check "the runs read back from $1.svg are sprof's" plot_runs_are_sprofs "$1" "$2"
 done
 for f in boot.sprof:testdata/rprof/boot-memory-gc-line.out names.sprof:testdata/rprof/names-memory-line.out; do
 	set -- small_v:vsize.small:vsize-small big_v:vsize.large:vsize-large nodes:nodes:nodes dup_count:duplications:duplications
 	for counter; do
-		check "the ${counter%%:*} changes read back from ${f%%:*}.svg are the tables'" plot_memory_is_tables \
+		needs_browser check "the ${counter%%:*} changes read back from ${f%%:*}.svg are the tables'" plot_memory_is_tables \
 			"${f%%:*}" "${f#*:}" "${counter%%:*}" "$(echo "$counter" | cut -d: -f2)" "${counter##*:}"
 	done
 done
-check "200000 runs: each event panel a mark a pixel column, from record 1 to the last" \
+needs_browser check "200000 runs: each event panel a mark a pixel column, from record 1 to the last" \
 	plot_columns_cover long.sprof profiles-ids 200000 340
-check "... the strip too" plot_columns_cover long.sprof profiles-strip 200000 1200
+needs_browser check "... the strip too" plot_columns_cover long.sprof profiles-strip 200000 1200
 check "... and the page stays small" [ "$(wc -c < "$TMP/plot/long.sprof.svg")" -lt 600000 ]
 check "a profile with nothing to draw says so" says 1 "no samples: nothing to draw" \
 	"$PROF" -t sprofplot testdata/lispworks/minimal.tree

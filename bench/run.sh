@@ -41,6 +41,15 @@ paths_of() { # OUT BYTES: 500 call paths over 3000 functions, each line one with
 		while (size < want) { s = path[int(rand() * 500)] ";pkg.leaf" int(rand() * 3000) " " (1 + int(rand() * 9))
 			print s; size += length(s) + 1 }}' > "$1"
 }
+# 10,000 names of 2 KB (C++ templates and Java hidden classes are as long):
+# 100 random stems of 1900 bytes, each under 100 random tails, seeded.
+long_names() { # OUT
+	[ -s "$1" ] && return
+	awk 'function draw(n,   r) { r = ""; while (n-- > 0) r = r substr(chars, int(rand() * k) + 1, 1); return r }
+		BEGIN { srand(1); chars = "abcdefghijklmnopqrstuvwxyz_.:<>$ABCXYZ0123456789"; k = length(chars)
+		for (s = 0; s < 100; s++) { stem = draw(1900)
+			for (t = 0; t < 100; t++) print "main;" stem draw(148) " " (1 + int(rand() * 9)) }}' > "$1"
+}
 
 MB=1000000
 rprof_from testdata/rprof/optim-line.out "$DATA/line-10M.out" $((10 * MB))
@@ -58,6 +67,7 @@ paths_of "$DATA/paths-100M.folded" $((100 * MB))
 	END { srand(1); while (size < want) { x = s[int(rand() * n)]; print x; size += length(x) + 2 } }' \
 	testdata/perf/c-pid-cpu.perf > "$DATA/perf-100M.perf"
 random_stacks "$DATA/random-100M.folded" $((100 * MB))
+long_names "$DATA/names-2K.folded"
 # A gperftools CPU profile (64-bit words): 300000 distinct stacks, each one
 # of 2000 call paths (8 to 40 deep over 20000 addresses) under 1 to 3
 # random leaves, seeded; then a real profile's memory map.
@@ -138,6 +148,11 @@ row "perf -> folded, perf-100M" "$PROF -f perf -t folded $DATA/perf-100M.perf"
 fo=$(baseline "$PROF -f folded -t folded $DATA/paths-100M.folded")
 row "folded -> folded, paths-100M" "$PROF -f folded -t folded $DATA/paths-100M.folded"
 row "folded -> flamegraph, paths-100M" "$PROF -f folded -t flamegraph $DATA/paths-100M.folded" ${fo% *} ${fo#* } "folded -> folded"
+# sprof's tables abbreviate every name as R does (formats/abbreviate.c):
+# beside folding the same names again, in this run.
+fo=$(baseline "$PROF -f folded -t folded $DATA/names-2K.folded")
+row "folded -> folded, names-2K" "$PROF -f folded -t folded $DATA/names-2K.folded"
+row "folded -> sprof, names-2K (10,000 names of 2 KB)" "$PROF -f folded -t sprof $DATA/names-2K.folded" ${fo% *} ${fo#* } "folded -> folded"
 # Filters: a pattern filter and a time window beside the plain conversion
 # of the same file, in this run (the goal: within 1.2x the time, the same
 # memory bound).

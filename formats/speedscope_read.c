@@ -489,10 +489,10 @@ static void choose_clock(struct reader *r)
 		if (r->profiles[i].group != 0)
 			return;
 	for (size_t i = 0; i < r->n_profiles; i++) {
-		uint64_t ns = view_unit_ns(unit_of(r, &r->profiles[i]));
-		if (ns) {
+		double ns = view_ns_per_value(unit_of(r, &r->profiles[i]), r->profiles[i].decimals);
+		if (ns > 0) {
 			r->clock_type = r->profiles[i].type;
-			r->ns_per_value = (double)ns / (double)pow10_i64(r->profiles[i].decimals);
+			r->ns_per_value = ns;
 			r->m->timed_rows = 1;
 			return;
 		}

@@ -239,7 +239,7 @@ static void find_time(struct sprof *s)
 {
 	s->time_type = SIZE_MAX;
 	for (size_t t = 0; t < s->view.n_types && s->time_type == SIZE_MAX; t++)
-		if ((s->ns_per_time_unit = view_unit_ns(view_unit(&s->view, t))) > 0)
+		if ((s->ns_per_time_value = view_ns_per_value(view_unit(&s->view, t), view_decimals(&s->view, t))) > 0)
 			s->time_type = t;
 }
 
@@ -313,5 +313,5 @@ void sprof_seconds(const struct sprof *s, double time, char *text, size_t size)
 	if (s->time_type == SIZE_MAX)
 		snprintf(text, size, "NA");
 	else
-		snprintf(text, size, "%.6f", time * (double)s->ns_per_time_unit / 1e9);
+		snprintf(text, size, "%.6f", time * s->ns_per_time_value / 1e9);
 }

@@ -54,7 +54,7 @@ struct sprof {
 	struct view view;
 	size_t type;      /* what a record counts */
 	size_t time_type; /* SIZE_MAX when the profile has no time */
-	uint64_t ns_per_time_unit;
+	double ns_per_time_value; /* view_ns_per_value of time_type */
 	struct flame_keys keys; /* node names: one per function name */
 	struct sprof_seq *seqs; /* [0] is the empty stack */
 	size_t n_seqs, cap_seqs;

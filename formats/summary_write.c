@@ -100,7 +100,7 @@ static void write_header(struct summary *s, size_t distinct_stacks)
 	size_t count_type = SIZE_MAX, time_type = SIZE_MAX;
 	double seconds_per_unit = 0;
 	for (size_t t = 0; t < v.n_types; t++) {
-		double scale = 1e-9 * (double)view_unit_ns(view_unit(&v, t));
+		double scale = 1e-9 * view_ns_per_value(view_unit(&v, t), view_decimals(&v, t));
 		if (count_type == SIZE_MAX && strcmp(view_type(&v, t), "samples") == 0)
 			count_type = t;
 		if (time_type == SIZE_MAX && scale > 0) {

@@ -321,12 +321,12 @@ int filter_wanted(const struct filter_spec *f)
 }
 
 /* How long a row's samples last, each: its run's interval, or its timeline type's value. */
-static uint64_t sample_us(const struct model *m, const struct model_row *r, uint64_t unit_ns)
+static uint64_t sample_us(const struct model *m, const struct model_row *r, double ns_per_value)
 {
 	if (m->sessions.n_runs)
 		return m->sessions.runs[r->run].interval_us;
 	int64_t v = r->values[m->timeline_type];
-	return v > 0 ? (uint64_t)((double)v * (double)unit_ns / 1000.0) : 0;
+	return v > 0 ? (uint64_t)((double)v * ns_per_value / 1000.0) : 0;
 }
 
 /* With timed rows: the index of the first sample taken `us` or later after the first. */
@@ -348,11 +348,12 @@ static uint64_t first_sample_at(const struct model *m, uint64_t us)
 	if (m->timed_rows)
 		return first_timed_sample_at(m, us);
 	uint64_t elapsed = 0, index = 0;
-	uint64_t unit_ns = m->sessions.n_runs ? 0 : view_unit_ns(model_cstr(m, m->sample_types[m->timeline_type].unit));
+	const struct model_sample_type *clock = m->sessions.n_runs ? NULL : &m->sample_types[m->timeline_type];
+	double ns_per_value = clock ? view_ns_per_value(model_cstr(m, clock->unit), clock->decimals) : 0;
 	struct row_cursor rows;
 	rows_begin(m, &rows);
 	for (const struct model_row *r; (r = rows_next(&rows)); index += r->repeat) {
-		uint64_t interval = sample_us(m, r, unit_ns);
+		uint64_t interval = sample_us(m, r, ns_per_value);
 		if (elapsed >= us)
 			break;
 		uint64_t need = interval ? (us - elapsed + interval - 1) / interval : 0;

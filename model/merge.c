@@ -7,7 +7,9 @@
  * rows keep their order after the destination's. Runs and #File lines
  * keep their places among the rows, so two Rprof files merge into the
  * file that appending them would make. A type with decimals in one input
- * has them in the merge: the other's values are scaled to match.
+ * has them in the merge: the other's values are scaled to match. A second
+ * timed input's times follow the first's last; when they would pass 2^63
+ * ns, the merge keeps its samples and drops every time, with a warning.
  */
 #include "merge.h"
 
@@ -180,8 +182,9 @@ static int append_rows(struct model *dst, const struct model *src, const struct 
 			fits &= !__builtin_mul_overflow(r->values[t], scale[t], &values[t]);
 		if (edit && edit->scale && !scaled(values, src->n_sample_types, edit->scale))
 			continue;
+		/* Untimed, dst ignores the time; model_merge saw that the sum fits. */
 		model_add_samples(dst, mp->stacks[stack], values, memory ? &r->memory : NULL,
-				  mp->label_sets[labels], repeat, time_offset + r->time_ns);
+				  mp->label_sets[labels], repeat, dst->timed_rows ? time_offset + r->time_ns : 0);
 	}
 	rows_end(&rows);
 	free(values);
@@ -206,6 +209,19 @@ static int match_decimals(struct model *dst, const struct model *src, const char
 		scale[t] = pow10_i64(have > other ? have - other : 0);
 	}
 	return 0;
+}
+
+/* Do src's times, after dst's last, all stay within 2^63 ns? */
+static int times_fit_after(const struct model *dst, const struct model *src)
+{
+	int64_t offset = dst->rows.has_last ? dst->rows.last.time_ns : 0, sum;
+	int fit = 1;
+	struct row_cursor rows;
+	rows_begin(src, &rows);
+	for (const struct model_row *r; fit && (r = rows_next(&rows));)
+		fit = !__builtin_add_overflow(offset, r->time_ns, &sum);
+	rows_end(&rows);
+	return fit;
 }
 
 static void append_comments(struct model *dst, const struct model *src, const struct maps *mp)
@@ -253,6 +269,10 @@ int model_merge(struct model *dst, const struct model *src, const char *src_name
 	dst->rules.strict_r &= src->rules.strict_r;
 	dst->rules.keep_rows_apart |= src->rules.keep_rows_apart;
 	dst->rules.tree_nodes |= src->rules.tree_nodes;
+	if (dst->timed_rows && src->timed_rows && !times_fit_after(dst, src)) {
+		diag_warn(src_name, 0, "sample times dropped: after the first input's, its times pass 2^63 ns");
+		model_drop_times(dst);
+	}
 	if (dst->timed_rows && !src->timed_rows)
 		model_drop_times(dst);
 	map_tables(dst, src, &mp);

@@ -1,5 +1,6 @@
 #include "view.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,6 +233,11 @@ int view_pick(const struct view *v, const char *wanted, enum view_purpose purpos
 			   len ? types : "the profile has no count and no time type");
 	}
 	return -1;
+}
+
+double view_ns_per_value(const char *unit, unsigned decimals)
+{
+	return (double)view_unit_ns(unit) / pow(10, decimals);
 }
 
 uint64_t view_unit_ns(const char *unit)

@@ -74,4 +74,13 @@ int view_refuse_negative(const struct model *m, size_t index, size_t type, int64
 /* Nanoseconds in one of a time unit (nanoseconds ... seconds); 0 for any other unit. */
 uint64_t view_unit_ns(const char *unit);
 
+/*
+ * Nanoseconds in one stored value of a type in `unit` with `decimals`:
+ * values are fixed point (2.5 seconds at 1 decimal is stored as 25, each
+ * 10^8 ns); 0 when the unit is not a time. Every value turned into a time
+ * (the summary, --time, sprof's seconds, speedscope's clock) is scaled by
+ * this, so that decimals count the same way everywhere.
+ */
+double view_ns_per_value(const char *unit, unsigned decimals);
+
 #endif

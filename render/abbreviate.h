@@ -26,8 +26,8 @@ struct abbreviations {
 /*
  * The short names of names[0..n) (name i has lens[i] bytes). Equal names,
  * once leading and trailing spaces are gone, share one short name. Time
- * grows with the names' bytes times the rounds that collisions take, each
- * round one character longer: at most the longest name's length.
+ * and memory grow linearly with the names' total length, however many
+ * rounds (one character longer each) their collisions take.
  */
 void abbreviate(const char *const *names, const size_t *lens, size_t n, size_t minlength,
 		struct abbreviations *out);

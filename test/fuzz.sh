@@ -2,7 +2,7 @@
 # TARGET-crash-...) through prof with the normal build, sourced by
 # test/run.sh (uses test/lib.sh): each must now be read or refused (exit 0
 # or 1, never a signal or a sanitizer report), and, when read, written in
-# every format.
+# every format and merged with itself.
 for f in test/fuzz/crashers/*; do
 	[ -f "$f" ] || continue
 	target=${f##*/}

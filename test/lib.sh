@@ -316,7 +316,9 @@ replays_cleanly() { # FILE FORMAT (or any)
 		[ $? -le 1 ] || return 1
 		grep -q 'runtime error\|Sanitizer' "$TMP/replay.err" && return 1
 	done
-	return 0
+	# Merged with itself, as `prof F F` merges: the second's times after the first's.
+	"$PROF" -q -f "$from" -t folded "$1" "$1" > /dev/null 2> "$TMP/replay.err"
+	[ $? -le 1 ] && ! grep -q 'runtime error\|Sanitizer' "$TMP/replay.err"
 }
 speedscope_profiles_are_reference() { # SPEEDSCOPE_JSON: each profile's folded stacks are a reference reading's in node
 	n=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).profiles.length)' "$1") || return 1

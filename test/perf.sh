@@ -96,3 +96,17 @@ check "the last sample counts without a blank line after it" last_sample_kept
 printf 'prog 1 1.000001: 5 cpu-clock: \n\t 10 ns::f(int, char)+0x1f (/bin/prog)\n\t 20 (anonymous namespace)::g(double)+0x2 (/bin/prog)\n\t 30 main.(*T).Run+0x3 (/bin/prog)\n\t 40 [unknown] (/usr/lib/libR.so)\n\t 50 [unknown] ([unknown])\n\t 60 a;"b" (/bin/prog)\n\n' > "$TMP/names.perf"
 check "frames named as stackcollapse-perf.pl names them (but (anonymous namespace) kept)" prints_exactly \
 	'prog;a:b;[unknown];[libR.so];main.(*T).Run;(anonymous namespace)::g;ns::f 5' "$PROF" -t folded "$TMP/names.perf"
+
+# Two copies of a recording whose last sample is 8587000135 s after its
+# first: the second's times would follow the first's past 2^63 ns (a signed
+# overflow before, issue 22). The merge keeps every sample, drops the times
+# and says so; --time then has none to cut by.
+near_2_63=$(ls test/fuzz/crashers/perf-crash-* | head -n 1)
+merged_counts_twice() { # FILE: its folded total, doubled, with the warning on stderr
+	doubled=$("$PROF" -q -t folded "$1" | awk '{ s += 2 * $NF } END { print s }')
+	says 0 "$1: warning: sample times dropped: .* pass 2^63 ns" "$PROF" -t folded "$1" "$1" &&
+		[ "$(awk '{ s += $NF } END { print s }' "$TMP/cli.out")" = "$doubled" ]
+}
+check "times past 2^63 ns in a merge are dropped, with a warning, and the samples kept" merged_counts_twice "$near_2_63"
+check "... so that --time has no times to cut by" says 1 "time needs samples with times" \
+	"$PROF" --time 8587000135:8587000136 -t folded "$near_2_63" "$near_2_63"

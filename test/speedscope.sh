@@ -63,3 +63,26 @@ for f in "$TMP/default.pb" testdata/pprof/go/go_cpu.pb.gz testdata/pprof/go/mixe
 	check "speedscope JSON of $f with -s 0 opens on it" opens_on "$(awk '{ print $1; exit }' "$TMP/types")" \
 		"$PROF" -t speedscope -s 0 "$f"
 done
+
+# Values with decimals turned into seconds (issue 22: 2.5 s printed as 25,
+# 3.75 ms as 0.375 s): the summary's total time and sprof's seconds against
+# node's sum of each file's own times.
+frames='"$schema":"https://www.speedscope.app/file-format-schema.json","shared":{"frames":[{"name":"main"},{"name":"work"}]}'
+printf '{%s,"profiles":[{"type":"evented","name":"p","unit":"seconds","startValue":0.1,"endValue":2.6,"events":[%s]}]}\n' \
+	"$frames" '{"type":"O","frame":0,"at":0.1},{"type":"O","frame":1,"at":0.35},{"type":"C","frame":1,"at":2.2},{"type":"C","frame":0,"at":2.6}' \
+	> "$TMP/evented-s.json"
+printf '{%s,"profiles":[{"type":"sampled","name":"s","unit":"milliseconds","startValue":0,"endValue":%s,"samples":[[0],[0,1],[1]],"weights":[%s]}]}\n' \
+	"$frames" 3.76 1.25,2.5,0.01 > "$TMP/sampled-ms.json"
+printf '{%s,"profiles":[{"type":"sampled","name":"s","unit":"milliseconds","startValue":0,"endValue":%s,"samples":[[0],[0,1],[1]],"weights":[%s]}]}\n' \
+	"$frames" 3750.8 1000.25,2750.5,0.05 > "$TMP/sampled-long-ms.json"
+total_time_is_nodes() { # JSON: the summary's total time, in seconds, = node's
+	prints 0 "^total time: *$(node test/node/speedscope-seconds.cjs "$1" 3) seconds " "$PROF" -t summary "$1"
+}
+sprof_seconds_are_nodes() { # JSON: sprof's sampling.time = node's
+	[ "$("$PROF" -t sprof "$1" | awk -F '\t' 'p { print $5; exit } /^id\tlen/ { p = 1 }')" = \
+		"$(node test/node/speedscope-seconds.cjs "$1" 6)" ]
+}
+for f in "$TMP/evented-s.json" "$TMP/sampled-ms.json" "$TMP/sampled-long-ms.json"; do
+	check "summary: the total time of ${f##*/} in seconds, decimals scaled" total_time_is_nodes "$f"
+	check "sprof: the seconds of ${f##*/}, decimals scaled" sprof_seconds_are_nodes "$f"
+done

@@ -5,9 +5,9 @@
  * profile is then written in every writable format, to /dev/null, so that
  * the writers meet whatever the readers let through; and so is the same
  * profile narrowed by every filter (--hide, --show-from ... --max-depth),
- * by a window of time when its samples have times (--time), and made a
- * difference against itself (--diff-base), so that the filters meet it
- * too. `make fuzz` builds them; test/fuzz/README.md says how to run them.
+ * by a window of time when its samples have times (--time), merged with
+ * itself (`prof f f`: times after times) and made a difference against
+ * itself (--diff-base), so that the filters and merges meet it too. `make fuzz` builds them; test/fuzz/README.md says how to run them.
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -16,6 +16,7 @@
 #include "../../formats/format.h"
 #include "../../model/diff.h"
 #include "../../model/filter.h"
+#include "../../model/merge.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -59,6 +60,15 @@ static void filtered_everything(struct model *m, int devnull)
 	}
 }
 
+static void merged_everything(const struct model *m, int devnull)
+{
+	struct model twice;
+	model_copy(&twice, m, NULL);
+	if (model_merge(&twice, m, "fuzz") == 0 && model_validate(&twice, "fuzz merge") == 0)
+		write_everything(&twice, devnull);
+	model_free(&twice);
+}
+
 static void difference_everything(struct model *m, const uint8_t *data, size_t size, int devnull)
 {
 	struct input in;
@@ -84,6 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (format_read(&in, forced, &m)) {
 		write_everything(&m, devnull);
 		filtered_everything(&m, devnull);
+		merged_everything(&m, devnull);
 		difference_everything(&m, data, size, devnull);
 	}
 	model_free(&m);

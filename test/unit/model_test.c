@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../../base/numtext.h"
+#include "../../model/view.h"
 #include "unit.h"
 
 static void strings_are_interned_once(void)
@@ -167,6 +168,15 @@ static void decimals_are_written_exactly(void)
 	CHECK(decimal_is(INT64_MAX, 0, 0, "9223372036854775807"));
 }
 
+/* A stored value is 10^-decimals of its unit: 2.5 s at 1 decimal is 25, 3.75 ms at 2 is 375. */
+static void decimals_scale_times(void)
+{
+	CHECK(25 * view_ns_per_value("seconds", 1) == 2.5e9);
+	CHECK(375 * view_ns_per_value("milliseconds", 2) == 3.75e6);
+	CHECK(7 * view_ns_per_value("nanoseconds", 0) == 7 && view_ns_per_value("microseconds", 3) == 1);
+	CHECK(view_ns_per_value("bytes", 2) == 0 && view_ns_per_value("count", 0) == 0);
+}
+
 /* More decimals scale every row, spilled ones too; a value past 2^63 leaves all as it was. */
 static void decimals_scale_every_row(void)
 {
@@ -233,6 +243,7 @@ const struct unit_test model_tests[] = {
 	{ "timed_rows_keep_their_times", timed_rows_keep_their_times },
 	{ "decimals_are_written_exactly", decimals_are_written_exactly },
 	{ "decimals_scale_every_row", decimals_scale_every_row },
+	{ "decimals_scale_times", decimals_scale_times },
 	{ "rows_come_back_from_the_spill_file", rows_come_back_from_the_spill_file },
 	{ "strings_are_interned_once", strings_are_interned_once },
 	{ "stacks_are_stored_once", stacks_are_stored_once },

@@ -3,7 +3,7 @@
 # root with debootstrap, clones this repository into it at REF (default:
 # the HEAD of the checkout this script is in; uncommitted changes are not
 # taken), and runs, as root inside that root, README's two commands as
-# README spells them (read from README.md here, not retyped): the one that
+# REF's README.md spells them (read from it, not retyped): the one that
 # installs the packages and runs `make demo`, then `make check`. Prints
 # each one's wall time and the suite's last line; exits 0 only when both
 # commands succeed and that line is `N passed, 0 failed`.
@@ -24,10 +24,10 @@ mirror=${MIRROR:-http://deb.debian.org/debian}
 
 # README's first command is its one indented line that ends in `make demo`;
 # its second, the indented line `make check`. Each must be there once.
-readme_command() { # PATTERN: README's indented line matching PATTERN, once
-	lines=$(grep -c "^    $1\$" "$here/README.md")
+readme_command() { # PATTERN: REF's README's indented line matching PATTERN, once
+	lines=$(git -C "$here" show "$ref:README.md" | grep -c "^    $1\$")
 	[ "$lines" -eq 1 ] || { echo "fresh-debian.sh: README.md has $lines indented lines matching '$1', not 1" >&2; exit 2; }
-	grep "^    $1\$" "$here/README.md" | sed 's/^    //'
+	git -C "$here" show "$ref:README.md" | grep "^    $1\$" | sed 's/^    //'
 }
 install_command=$(readme_command '.*&& make demo') || exit 2
 check_command=$(readme_command 'make check') || exit 2

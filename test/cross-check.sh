@@ -43,6 +43,8 @@
 #     rule).
 #   - peers/flamegraph-perf/: FlameGraph's perf script inputs fold as
 #     stackcollapse-perf.pl folds them, where that script is not wrong.
+#   - the registry: every reader --list-formats lists had some file of
+#     its own format checked.
 # Checks that fail today, each for a reason on record, are listed in
 # test/cross-check-known-failures.txt ("FILE CHECK  # why", FILE under
 # SHARED_DIR/testdata): they count as known. A listed check that passes, or
@@ -318,6 +320,22 @@ EOF
 for f in "$CORPUS"/wild/unsupported/callgrind/*; do
 	cross "$f" callgrind-annotate-read-back callgrind_read_back_is_input "$f"
 done
+
+# The registry is the list of readers: each must have had some file of
+# its own format checked above, so that a new reader without checks here
+# fails rather than going unchecked. A file's format is the reader whose
+# probe bids highest for it (what prof sniffs).
+sniffed_formats() {
+	sed 's/ [^ ]*$//' "$TMP/ran" | LC_ALL=C sort -u | while read -r file; do
+		case $file in /*) ;; *) file=$CORPUS/$file ;; esac
+		$UNIT probes "$file" 2> /dev/null | awk '$2 > best { best = $2; name = $1 } END { if (best) print name }'
+	done | LC_ALL=C sort -u
+}
+sniffed_formats > "$TMP/checked-formats"
+"$PROF" --list-formats | awk '$2 ~ /^r/ { print $1 }' | LC_ALL=C sort > "$TMP/readers"
+LC_ALL=C comm -23 "$TMP/readers" "$TMP/checked-formats" > "$TMP/unchecked"
+check "every reader of --list-formats has shared files cross-checked (none missing: $(tr '\n' ' ' < "$TMP/unchecked"))" \
+	[ ! -s "$TMP/unchecked" ]
 
 LC_ALL=C sort "$TMP/ran" | LC_ALL=C comm -13 - "$TMP/known" | while read -r stale; do
 	echo "FAIL $stale: listed in $KNOWN, but no such check ran"

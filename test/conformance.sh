@@ -17,6 +17,8 @@
 #     corpus, and refused inputs with their messages in testdata/invalid/.
 #   - README's and the manual's lists of inputs with times are the
 #     registry's (--help's is made from it).
+#   - In a whole run: the runner's areas are the area scripts in test/,
+#     each with its row in docs/testing.md.
 # Under valgrind (LIGHT) only the registry's own checks run: those over
 # test inputs start prof a few hundred times, and the fuzzers already run
 # every probe and writer under the sanitizers.
@@ -155,3 +157,21 @@ check "README's inputs with times are the readers marked t" \
 	same_formats "$(line_after README.md 'marks `t`:')" "$timed"
 check "the manual's inputs with times are the readers marked t" \
 	same_formats "$(line_after man/prof.1 '.Ql t :')" "$timed"
+
+# The suite's own list: a format's tests come as an area script, sourced
+# (no #! line) and not a library (lib.sh, *-lib.sh). Each must be in the
+# runner's list of areas, or it would never run, and in docs/testing.md's
+# table. Only a whole run knows the whole list.
+area_scripts() {
+	for script in test/*.sh; do
+		case $script in test/lib.sh | test/*-lib.sh) continue ;; esac
+		[ "$(head -c 2 "$script")" = "#!" ] || basename "$script" .sh
+	done | LC_ALL=C sort
+}
+if [ $# -eq 0 ]; then
+	check "the runner's areas are the area scripts in test/" \
+		sh -c 'printf "%s\n" $1 | LC_ALL=C sort | cmp -s - "$2"' sh "$all" "$(area_scripts > "$TMP/areas"; echo "$TMP/areas")"
+	for area in $all; do
+		check "docs/testing.md's table has a row for test/$area.sh" grep -q "^| [^|]* | test/$area\.sh[ ,]" docs/testing.md
+	done
+fi

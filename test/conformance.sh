@@ -168,7 +168,7 @@ area_scripts() {
 		[ "$(head -c 2 "$script")" = "#!" ] || basename "$script" .sh
 	done | LC_ALL=C sort
 }
-if [ $# -eq 0 ]; then
+if [ "$areas" = "$all" ]; then
 	check "the runner's areas are the area scripts in test/" \
 		sh -c 'printf "%s\n" $1 | LC_ALL=C sort | cmp -s - "$2"' sh "$all" "$(area_scripts > "$TMP/areas"; echo "$TMP/areas")"
 	for area in $all; do

@@ -50,7 +50,7 @@ prof: $(BUILD)/prof
 endif
 
 # The command line's own files, linked into prof only.
-CLI_OBJ = $(BUILD)/main.o $(BUILD)/filter_options.o
+CLI_OBJ = $(BUILD)/main.o
 
 $(BUILD)/prof: $(CLI_OBJ) $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) $(LINK_MODE) -o $@ $^ $(LIBS)

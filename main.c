@@ -1,7 +1,7 @@
 /*
  * prof: converts profiler data between formats, as a Unix filter.
  * This file only parses options and wires a reader to a writer through
- * the model; the filter options are parsed in filter_options.c, formats
+ * the model; the filter options are parsed in model/filter_options.c, formats
  * live in formats/, the model in model/, bytes in io/.
  */
 #include <getopt.h>
@@ -14,7 +14,7 @@
 
 #include "base/alloc.h"
 #include "base/diag.h"
-#include "filter_options.h"
+#include "model/filter_options.h"
 #include "formats/format.h"
 #include "io/progress.h"
 #include "model/diff.h"

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/filter.h"
+#include "filter.h"
 
 enum { N_FILTER_PATTERNS = 6 };
 

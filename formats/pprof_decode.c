@@ -9,6 +9,7 @@
  * trusted for an allocation.
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <string.h>
 
 #include <pb_decode.h>
@@ -26,6 +27,7 @@ struct decoder {
 	uint64_t field_at;   /* where the top-level field being read began */
 	const char *field;   /* its name, for messages */
 	int input_failed;    /* the input layer already said what went wrong */
+	int buffered;        /* the field is decoded from a whole buffer (decode_buffered) */
 };
 
 static bool read_input(pb_istream_t *stream, pb_byte_t *buf, size_t count)
@@ -101,14 +103,102 @@ static int close_sub(struct decoder *d, pb_istream_t *stream, pb_istream_t *sub)
 	return 0;
 }
 
+/*
+ * A leaf message whose fields are all 64-bit integers: nanopb's fields,
+ * and where each of fields 1..n lies in the struct (ints[k-1] for field k).
+ */
+struct leaf {
+	const pb_msgdesc_t *fields;
+	size_t n;
+	size_t ints[5];
+};
+
+static const struct leaf value_type_leaf = {
+	perftools_profiles_ValueType_fields, 2,
+	{ offsetof(perftools_profiles_ValueType, type), offsetof(perftools_profiles_ValueType, unit) }
+};
+static const struct leaf label_leaf = {
+	perftools_profiles_Label_fields, 4,
+	{ offsetof(perftools_profiles_Label, key), offsetof(perftools_profiles_Label, str),
+	  offsetof(perftools_profiles_Label, num), offsetof(perftools_profiles_Label, num_unit) }
+};
+static const struct leaf line_leaf = {
+	perftools_profiles_Line_fields, 3,
+	{ offsetof(perftools_profiles_Line, function_id), offsetof(perftools_profiles_Line, line),
+	  offsetof(perftools_profiles_Line, column) }
+};
+static const struct leaf function_leaf = {
+	perftools_profiles_Function_fields, 5,
+	{ offsetof(perftools_profiles_Function, id), offsetof(perftools_profiles_Function, name),
+	  offsetof(perftools_profiles_Function, system_name), offsetof(perftools_profiles_Function, filename),
+	  offsetof(perftools_profiles_Function, start_line) }
+};
+/* Mapping has bools: nanopb alone decodes it. */
+static const struct leaf mapping_leaf = { perftools_profiles_Mapping_fields, 0, { 0 } };
+
+/* A varint of at most 64 bits from [p, end); NULL when cut short or longer. */
+static const unsigned char *plain_varint(const unsigned char *p, const unsigned char *end, uint64_t *v)
+{
+	uint64_t r = 0;
+	for (unsigned shift = 0; shift < 64 && p < end; shift += 7) {
+		unsigned char b = *p++;
+		if (shift == 63 && b > 1)
+			return NULL;
+		r |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80)) {
+			*v = r;
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * A leaf of integers from whole bytes, without nanopb's work per field
+ * (most of reading many small profiles): 1, or 0 at anything unusual (a
+ * wrong wire type, a field number 0, a group, a varint cut short), for
+ * nanopb to decode from the start and to name what is wrong as before.
+ */
+static int plain_leaf(const unsigned char *p, size_t len, const struct leaf *leaf, void *dest)
+{
+	const unsigned char *end = p + len;
+	while (p < end) {
+		uint64_t tag, v;
+		if (!(p = plain_varint(p, end, &tag)) || tag >> 3 == 0 || tag > UINT32_MAX)
+			return 0;
+		unsigned wire = tag & 7;
+		if (tag >> 3 <= leaf->n && wire != PB_WT_VARINT)
+			return 0;
+		if (wire == PB_WT_VARINT && !(p = plain_varint(p, end, &v)))
+			return 0;
+		if (wire == PB_WT_VARINT && tag >> 3 <= leaf->n)
+			memcpy((char *)dest + leaf->ints[(tag >> 3) - 1], &v, sizeof v);
+		else if (wire == PB_WT_64BIT || wire == PB_WT_32BIT)
+			v = wire == PB_WT_64BIT ? 8 : 4;
+		else if (wire == PB_WT_STRING && !(p = plain_varint(p, end, &v)))
+			return 0;
+		else if (wire != PB_WT_VARINT && wire != PB_WT_STRING)
+			return 0;
+		if (wire != PB_WT_VARINT && v > (uint64_t)(end - p))
+			return 0;
+		p += wire != PB_WT_VARINT ? v : 0;
+	}
+	return 1;
+}
+
 static int decode_leaf(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt,
-		       const pb_msgdesc_t *fields, void *dest)
+		       const struct leaf *leaf, void *dest)
 {
 	pb_istream_t sub;
 	if (open_sub(d, stream, wt, &sub) < 0)
 		return -1;
-	if (!pb_decode(&sub, fields, dest))
+	/* A buffer stream's state is where its bytes are. */
+	if (d->buffered && leaf->n && plain_leaf(sub.state, sub.bytes_left, leaf, dest)) {
+		if (!pb_read(&sub, NULL, sub.bytes_left))
+			return fail(d, "bad submessage", &sub);
+	} else if (!pb_decode(&sub, leaf->fields, dest)) {
 		return fail(d, "bad submessage", &sub);
+	}
 	return close_sub(d, stream, &sub);
 }
 
@@ -117,13 +207,13 @@ static int decode_leaf(struct decoder *d, pb_istream_t *stream, pb_wire_type_t w
  * is given, notes where the message began.
  */
 static int decode_into(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt,
-		       const pb_msgdesc_t *fields, void **items, size_t *n, size_t *cap, size_t size,
+		       const struct leaf *leaf, void **items, size_t *n, size_t *cap, size_t size,
 		       uint64_t **at, size_t *cap_at)
 {
 	grow(items, cap, *n + 1, size);
 	void *item = (char *)*items + *n * size;
 	memset(item, 0, size);
-	if (decode_leaf(d, stream, wt, fields, item) < 0)
+	if (decode_leaf(d, stream, wt, leaf, item) < 0)
 		return -1;
 	if (at)
 		note_offset(d, at, cap_at, *n);
@@ -266,7 +356,7 @@ static int sample_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_wir
 		return decode_repeated(d, s, wt, &raw->values, &raw->n_values, &raw->cap_values);
 	case 3:
 		sample->n_labels++;
-		return decode_into(d, s, wt, perftools_profiles_Label_fields, (void **)&raw->labels,
+		return decode_into(d, s, wt, &label_leaf, (void **)&raw->labels,
 				   &raw->n_labels, &raw->cap_labels, sizeof *raw->labels, NULL, NULL);
 	default:
 		return skip(d, s, wt);
@@ -311,7 +401,7 @@ static int location_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_w
 		return varint_into(d, s, wt, &l->address);
 	case 4:
 		l->n_lines++;
-		return decode_into(d, s, wt, perftools_profiles_Line_fields, (void **)&raw->lines,
+		return decode_into(d, s, wt, &line_leaf, (void **)&raw->lines,
 				   &raw->n_lines, &raw->cap_lines, sizeof *raw->lines, NULL, NULL);
 	case 5:
 		if (varint_into(d, s, wt, &folded) < 0)
@@ -396,17 +486,17 @@ static int profile_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_wi
 	d->field = tag < sizeof field_names / sizeof *field_names ? field_names[tag] : "an unknown field";
 	switch (tag) {
 	case 1:
-		return decode_into(d, s, wt, perftools_profiles_ValueType_fields,
+		return decode_into(d, s, wt, &value_type_leaf,
 				   (void **)&raw->sample_types, &raw->n_sample_types, &raw->cap_sample_types,
 				   sizeof *raw->sample_types, &raw->sample_type_at, &raw->cap_sample_type_at);
 	case 2: return decode_sample(d, s, wt);
 	case 3:
-		return decode_into(d, s, wt, perftools_profiles_Mapping_fields, (void **)&raw->mappings,
+		return decode_into(d, s, wt, &mapping_leaf, (void **)&raw->mappings,
 				   &raw->n_mappings, &raw->cap_mappings, sizeof *raw->mappings,
 				   &raw->mapping_at, &raw->cap_mapping_at);
 	case 4: return decode_location(d, s, wt);
 	case 5:
-		return decode_into(d, s, wt, perftools_profiles_Function_fields, (void **)&raw->functions,
+		return decode_into(d, s, wt, &function_leaf, (void **)&raw->functions,
 				   &raw->n_functions, &raw->cap_functions, sizeof *raw->functions,
 				   &raw->function_at, &raw->cap_function_at);
 	case 6: return decode_string(d, s, wt);
@@ -417,7 +507,7 @@ static int profile_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_wi
 	case 11:
 		/* A repeated message field replaces the earlier one, as in Go. */
 		memset(&raw->period_type, 0, sizeof raw->period_type);
-		return decode_leaf(d, s, wt, perftools_profiles_ValueType_fields, &raw->period_type);
+		return decode_leaf(d, s, wt, &value_type_leaf, &raw->period_type);
 	case 12: return decode_scalar(d, s, wt, &raw->period);
 	case 13:
 		return decode_repeated(d, s, wt, &raw->comments, &raw->n_comments, &raw->cap_comments);
@@ -455,7 +545,9 @@ static int decode_buffered(struct decoder *d, uint32_t tag, pb_wire_type_t wt, i
 		return 0;
 	pb_istream_t field = pb_istream_from_buffer(bytes, total);
 	*done = 1;
+	d->buffered = 1;
 	int rc = profile_field(d, &field, tag, wt);
+	d->buffered = 0;
 	input_skip(d->in, total);
 	d->offset += total;
 	return rc;
@@ -463,7 +555,7 @@ static int decode_buffered(struct decoder *d, uint32_t tag, pb_wire_type_t wt, i
 
 int pprof_decode(struct input *in, struct model *m, struct pprof_raw *raw)
 {
-	struct decoder d = { in, raw, m, 0, 0, "the profile", 0 };
+	struct decoder d = { in, raw, m, 0, 0, "the profile", 0, 0 };
 	pb_istream_t stream = { read_input, &d, SIZE_MAX, NULL };
 	for (;;) {
 		pb_wire_type_t wt;

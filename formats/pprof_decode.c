@@ -153,6 +153,45 @@ static const unsigned char *plain_varint(const unsigned char *p, const unsigned 
 	return NULL;
 }
 
+/* A field's tag: its number (never 0) and wire type; NULL when unusual. */
+static const unsigned char *plain_tag(const unsigned char *p, const unsigned char *end,
+				      uint32_t *number, unsigned *wire)
+{
+	uint64_t tag;
+	if (!(p = plain_varint(p, end, &tag)) || tag >> 3 == 0 || tag > UINT32_MAX)
+		return NULL;
+	*number = (uint32_t)(tag >> 3);
+	*wire = tag & 7;
+	return p;
+}
+
+/* The bytes of a length-delimited field, at *bytes; NULL when they pass the end. */
+static const unsigned char *plain_bytes(const unsigned char *p, const unsigned char *end,
+					const unsigned char **bytes, size_t *len)
+{
+	uint64_t n;
+	if (!(p = plain_varint(p, end, &n)) || n > (uint64_t)(end - p))
+		return NULL;
+	*bytes = p;
+	*len = (size_t)n;
+	return p + n;
+}
+
+/* Past an unknown field; NULL for a group or a field cut short, which nanopb judges. */
+static const unsigned char *plain_skip(const unsigned char *p, const unsigned char *end, unsigned wire)
+{
+	uint64_t v;
+	const unsigned char *bytes;
+	size_t len, fixed = wire == PB_WT_64BIT ? 8 : 4;
+	if (wire == PB_WT_VARINT)
+		return plain_varint(p, end, &v);
+	if (wire == PB_WT_STRING)
+		return plain_bytes(p, end, &bytes, &len);
+	if ((wire == PB_WT_64BIT || wire == PB_WT_32BIT) && (size_t)(end - p) >= fixed)
+		return p + fixed;
+	return NULL;
+}
+
 /*
  * A leaf of integers from whole bytes, without nanopb's work per field
  * (most of reading many small profiles): 1, or 0 at anything unusual (a
@@ -163,25 +202,19 @@ static int plain_leaf(const unsigned char *p, size_t len, const struct leaf *lea
 {
 	const unsigned char *end = p + len;
 	while (p < end) {
-		uint64_t tag, v;
-		if (!(p = plain_varint(p, end, &tag)) || tag >> 3 == 0 || tag > UINT32_MAX)
+		uint32_t number;
+		unsigned wire;
+		uint64_t v;
+		if (!(p = plain_tag(p, end, &number, &wire)))
 			return 0;
-		unsigned wire = tag & 7;
-		if (tag >> 3 <= leaf->n && wire != PB_WT_VARINT)
+		if (number > leaf->n)
+			p = plain_skip(p, end, wire);
+		else if (wire == PB_WT_VARINT && (p = plain_varint(p, end, &v)))
+			memcpy((char *)dest + leaf->ints[number - 1], &v, sizeof v);
+		else
 			return 0;
-		if (wire == PB_WT_VARINT && !(p = plain_varint(p, end, &v)))
+		if (!p)
 			return 0;
-		if (wire == PB_WT_VARINT && tag >> 3 <= leaf->n)
-			memcpy((char *)dest + leaf->ints[(tag >> 3) - 1], &v, sizeof v);
-		else if (wire == PB_WT_64BIT || wire == PB_WT_32BIT)
-			v = wire == PB_WT_64BIT ? 8 : 4;
-		else if (wire == PB_WT_STRING && !(p = plain_varint(p, end, &v)))
-			return 0;
-		else if (wire != PB_WT_VARINT && wire != PB_WT_STRING)
-			return 0;
-		if (wire != PB_WT_VARINT && v > (uint64_t)(end - p))
-			return 0;
-		p += wire != PB_WT_VARINT ? v : 0;
 	}
 	return 1;
 }
@@ -363,17 +396,116 @@ static int sample_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_wir
 	}
 }
 
+/*
+ * The payload of a top-level field whole in a buffer stream (a buffer
+ * stream's state is where its bytes are); NULL when it is not all there.
+ */
+static const unsigned char *plain_payload(const struct decoder *d, const pb_istream_t *stream,
+					  pb_wire_type_t wt, const unsigned char **end)
+{
+	const unsigned char *start = stream->state, *bytes;
+	size_t len;
+	if (!d->buffered || wt != PB_WT_STRING)
+		return NULL;
+	const unsigned char *after = plain_bytes(start, start + stream->bytes_left, &bytes, &len);
+	if (!after || after != start + stream->bytes_left)
+		return NULL;
+	*end = after;
+	return bytes;
+}
+
+static int plain_value(struct pprof_raw *raw, uint64_t v)
+{
+	grow((void **)&raw->values, &raw->cap_values, raw->n_values + 1, sizeof *raw->values);
+	raw->values[raw->n_values++] = v;
+	return 1;
+}
+
+/* A sample's field: location ids or values (one, or packed), or a label. 0 when unusual. */
+static int plain_sample_field(struct pprof_raw *raw, struct pprof_raw_sample *sample, uint32_t number,
+			      unsigned wire, const unsigned char **at, const unsigned char *end)
+{
+	const unsigned char *p = *at, *bytes;
+	size_t len;
+	uint64_t v;
+	if (number > 3)
+		return (*at = plain_skip(p, end, wire)) != NULL;
+	if (wire == PB_WT_VARINT && number < 3) {
+		if (!(*at = plain_varint(p, end, &v)))
+			return 0;
+		if (number == 2)
+			return plain_value(raw, v);
+		append_location_id(raw, sample, v);
+		return 1;
+	}
+	if (wire != PB_WT_STRING || !(*at = plain_bytes(p, end, &bytes, &len)))
+		return 0;
+	if (number == 1) {
+		long n = varint_count(bytes, bytes + len);
+		grow((void **)&raw->location_ids, &raw->cap_location_ids, raw->n_location_bytes + len + 1, 1);
+		if (len)
+			memcpy(raw->location_ids + raw->n_location_bytes, bytes, len);
+		raw->n_location_bytes += len;
+		sample->n_locations += n > 0 ? (size_t)n : 0;
+		return n >= 0;
+	}
+	if (number == 2) {
+		for (const unsigned char *q = bytes; q < bytes + len;)
+			if (!(q = plain_varint(q, bytes + len, &v)) || !plain_value(raw, v))
+				return 0;
+		return 1;
+	}
+	grow((void **)&raw->labels, &raw->cap_labels, raw->n_labels + 1, sizeof *raw->labels);
+	memset(&raw->labels[raw->n_labels], 0, sizeof *raw->labels);
+	sample->n_labels++;
+	return plain_leaf(bytes, len, &label_leaf, &raw->labels[raw->n_labels++]);
+}
+
+/* A sample from whole bytes [p, end); 0 at anything unusual, with nothing of it kept. */
+static int plain_sample(struct pprof_raw *raw, const unsigned char *p, const unsigned char *end,
+			struct pprof_raw_sample *sample)
+{
+	int ok = 1;
+	while (ok && p < end) {
+		uint32_t number;
+		unsigned wire;
+		ok = (p = plain_tag(p, end, &number, &wire)) && plain_sample_field(raw, sample, number, wire, &p, end);
+	}
+	if (ok)
+		return 1;
+	raw->n_location_bytes = sample->first_location;
+	raw->n_values = sample->first_value;
+	raw->n_labels = sample->first_label;
+	sample->n_locations = sample->n_labels = 0;
+	return 0;
+}
+
+static struct pprof_raw_sample new_sample(const struct decoder *d)
+{
+	const struct pprof_raw *raw = d->raw;
+	return (struct pprof_raw_sample){ raw->n_location_bytes, 0, 0, raw->n_values, 0,
+					  raw->n_labels, 0, d->field_at };
+}
+
+static void add_sample(struct pprof_raw *raw, struct pprof_raw_sample *sample)
+{
+	sample->location_bytes = raw->n_location_bytes - sample->first_location;
+	sample->n_values = raw->n_values - sample->first_value;
+	grow((void **)&raw->samples, &raw->cap_samples, raw->n_samples + 1, sizeof *raw->samples);
+	raw->samples[raw->n_samples++] = *sample;
+}
+
 static int decode_sample(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt)
 {
-	struct pprof_raw *raw = d->raw;
-	struct pprof_raw_sample sample = { raw->n_location_bytes, 0, 0, raw->n_values, 0,
-					   raw->n_labels, 0, d->field_at };
-	if (each_field(d, stream, wt, &sample, sample_field) < 0)
+	struct pprof_raw_sample sample = new_sample(d);
+	const unsigned char *end = NULL, *p = plain_payload(d, stream, wt, &end);
+	if (p && plain_sample(d->raw, p, end, &sample)) {
+		if (!pb_read(stream, NULL, stream->bytes_left))
+			return fail(d, "bad submessage", stream);
+	} else if (each_field(d, stream, wt, &sample, sample_field) < 0) {
 		return -1;
-	sample.location_bytes = raw->n_location_bytes - sample.first_location;
-	sample.n_values = raw->n_values - sample.first_value;
-	grow((void **)&raw->samples, &raw->cap_samples, raw->n_samples + 1, sizeof *raw->samples);
-	raw->samples[raw->n_samples++] = sample;
+	}
+	add_sample(d->raw, &sample);
 	return 0;
 }
 
@@ -413,18 +545,76 @@ static int location_field(struct decoder *d, pb_istream_t *s, uint32_t tag, pb_w
 	}
 }
 
-static int decode_location(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt)
+/* A location's field: an id, the mapping's, the address, a line, the folded mark. 0 when unusual. */
+static int plain_location_field(struct pprof_raw *raw, struct pprof_raw_location *l, uint32_t number,
+				unsigned wire, const unsigned char **at, const unsigned char *end)
+{
+	const unsigned char *bytes;
+	size_t len;
+	uint64_t v;
+	if (number > 5)
+		return (*at = plain_skip(*at, end, wire)) != NULL;
+	if (number == 4) {
+		if (wire != PB_WT_STRING || !(*at = plain_bytes(*at, end, &bytes, &len)))
+			return 0;
+		grow((void **)&raw->lines, &raw->cap_lines, raw->n_lines + 1, sizeof *raw->lines);
+		memset(&raw->lines[raw->n_lines], 0, sizeof *raw->lines);
+		l->n_lines++;
+		return plain_leaf(bytes, len, &line_leaf, &raw->lines[raw->n_lines++]);
+	}
+	if (wire != PB_WT_VARINT || !(*at = plain_varint(*at, end, &v)))
+		return 0;
+	if (number == 1)
+		l->id = v;
+	else if (number == 2)
+		l->mapping_id = v;
+	else if (number == 3)
+		l->address = v;
+	else
+		l->is_folded = v != 0;
+	return 1;
+}
+
+/* A location from whole bytes [p, end); 0 at anything unusual, with nothing of it kept. */
+static int plain_location(struct pprof_raw *raw, const unsigned char *p, const unsigned char *end,
+			  struct pprof_raw_location *l)
+{
+	int ok = 1;
+	while (ok && p < end) {
+		uint32_t number;
+		unsigned wire;
+		ok = (p = plain_tag(p, end, &number, &wire)) && plain_location_field(raw, l, number, wire, &p, end);
+	}
+	if (ok)
+		return 1;
+	raw->n_lines = l->first_line;
+	memset(l, 0, sizeof *l);
+	l->first_line = raw->n_lines;
+	return 0;
+}
+
+static void add_location(struct decoder *d, const struct pprof_raw_location *l)
 {
 	struct pprof_raw *raw = d->raw;
-	struct pprof_raw_location l;
-	memset(&l, 0, sizeof l);
-	l.first_line = raw->n_lines;
-	if (each_field(d, stream, wt, &l, location_field) < 0)
-		return -1;
 	grow((void **)&raw->locations, &raw->cap_locations, raw->n_locations + 1,
 	     sizeof *raw->locations);
-	raw->locations[raw->n_locations] = l;
+	raw->locations[raw->n_locations] = *l;
 	note_offset(d, &raw->location_at, &raw->cap_location_at, raw->n_locations++);
+}
+
+static int decode_location(struct decoder *d, pb_istream_t *stream, pb_wire_type_t wt)
+{
+	struct pprof_raw_location l;
+	memset(&l, 0, sizeof l);
+	l.first_line = d->raw->n_lines;
+	const unsigned char *end = NULL, *p = plain_payload(d, stream, wt, &end);
+	if (p && plain_location(d->raw, p, end, &l)) {
+		if (!pb_read(stream, NULL, stream->bytes_left))
+			return fail(d, "bad submessage", stream);
+	} else if (each_field(d, stream, wt, &l, location_field) < 0) {
+		return -1;
+	}
+	add_location(d, &l);
 	return 0;
 }
 
@@ -553,6 +743,65 @@ static int decode_buffered(struct decoder *d, uint32_t tag, pb_wire_type_t wt, i
 	return rc;
 }
 
+/* A sample, location or string whose every byte is at [p, end); 0 when unusual. */
+static int plain_message(struct decoder *d, uint32_t number, const unsigned char *p, const unsigned char *end)
+{
+	struct pprof_raw *raw = d->raw;
+	if (number == 2) {
+		struct pprof_raw_sample sample = new_sample(d);
+		if (!plain_sample(raw, p, end, &sample))
+			return 0;
+		add_sample(raw, &sample);
+	} else if (number == 4) {
+		struct pprof_raw_location l;
+		memset(&l, 0, sizeof l);
+		l.first_line = raw->n_lines;
+		if (!plain_location(raw, p, end, &l))
+			return 0;
+		add_location(d, &l);
+	} else {
+		grow((void **)&raw->strings, &raw->cap_strings, raw->n_strings + 1, sizeof *raw->strings);
+		raw->strings[raw->n_strings++] = model_str(d->m, (const char *)p, (size_t)(end - p));
+	}
+	return 1;
+}
+
+/*
+ * The profile's next field when it is a sample, location or string whole
+ * in the input's buffer, read from there without nanopb (most fields of
+ * most profiles): *done says whether it was; anything unusual is left to
+ * the stream, which reads it again and says what is wrong.
+ */
+static int plain_field(struct decoder *d, int *done)
+{
+	const unsigned char *bytes, *p;
+	uint32_t number;
+	unsigned wire;
+	*done = 0;
+	long have = input_peek(d->in, 2 * VARINT_MAX_BYTES, &bytes);
+	if (have <= 0)
+		return have < 0 ? -1 : 0;
+	if (!(p = plain_tag(bytes, bytes + have, &number, &wire)) || wire != PB_WT_STRING ||
+	    (number != 2 && number != 4 && number != 6))
+		return 0;
+	uint64_t n;
+	if (!(p = plain_varint(p, bytes + have, &n)) || n > BUFFERED_FIELD_MAX)
+		return 0;
+	size_t head = (size_t)(p - bytes), total = head + (size_t)n;
+	long whole = input_peek(d->in, total, &bytes);
+	if (whole < 0)
+		return -1;
+	if ((size_t)whole < total)
+		return 0;
+	d->field_at = d->offset;
+	if (!plain_message(d, number, bytes + head, bytes + total))
+		return 0;
+	*done = 1;
+	input_skip(d->in, total);
+	d->offset += total;
+	return 0;
+}
+
 int pprof_decode(struct input *in, struct model *m, struct pprof_raw *raw)
 {
 	struct decoder d = { in, raw, m, 0, 0, "the profile", 0, 0 };
@@ -561,6 +810,11 @@ int pprof_decode(struct input *in, struct model *m, struct pprof_raw *raw)
 		pb_wire_type_t wt;
 		uint32_t tag;
 		bool eof;
+		int done = 0;
+		if (plain_field(&d, &done) < 0)
+			return -1;
+		if (done)
+			continue;
 		d.field_at = d.offset;
 		d.field = "the profile";
 		/* nanopb keeps the first message a stream was given: this field's own, please. */
@@ -574,7 +828,6 @@ int pprof_decode(struct input *in, struct model *m, struct pprof_raw *raw)
 		}
 		if (tag == 0)
 			return fail(&d, "field number 0", NULL);
-		int done = 0;
 		if (wt == PB_WT_STRING && decode_buffered(&d, tag, wt, &done) < 0)
 			return -1;
 		if (!done && profile_field(&d, &stream, tag, wt) < 0)

@@ -655,7 +655,7 @@ static void index_tables(struct merge *mg)
 	}
 	for (uint32_t i = 0; i < dst->n_locations; i++) {
 		const struct model_location *l = &dst->locations[i];
-		struct location_key key = { l, dst->inlined + l->first_inlined };
+		struct location_key key = { l, l->n_inlined ? dst->inlined + l->first_inlined : NULL };
 		if (!plain(dst, l) && !dst->rules.tree_nodes)
 			hashidx_insert(&mg->locations, location_key_hash(&key), i);
 	}

@@ -22,7 +22,7 @@ row() { # LABEL COMMAND [BASELINE_SECONDS BASELINE_RSS_KB BASELINE_NAME [BASELIN
 	ratio=
 	[ -n "$3" ] && ratio=$(awk -v a="$s" -v b="$3" -v ra="$kb" -v rb="$4" -v n="$5" \
 		-v ca="$cpu" -v cb="$(cat "$DATA/base.cpu")" \
-		'BEGIN { printf "%.2fx time (%.2fx CPU), %.2fx RSS of %s", a / b, cb > 0 ? ca / cb : 0, ra / rb, n }')
+		'BEGIN { printf "%.2fx time (%.2fx CPU), %.2fx RSS of %s", a / b, (cb > 0 ? ca / cb : 0), ra / rb, n }')
 	# Writing speed: output bytes per second against the baseline's.
 	[ -n "$6" ] && ratio="$ratio$(sh -c "$2" | wc -c | awk -v a="$s" -v b="$3" -v ob="$6" -v n="$5" \
 		'{ printf "; writes %.0f MB/s, %.2fx the rate of %s", $1 / a / 1e6, ($1 / a) / (ob / b), n }')"

@@ -75,35 +75,22 @@ uint32_t hashidx_intern(struct hashidx *idx, uint64_t hash, hashidx_eq eq, const
 	return id;
 }
 
-static uint64_t mix_word(uint64_t h, const unsigned char *p)
-{
-	uint64_t word;
-	memcpy(&word, p, 8);
-	h = (h ^ word) * 0xff51afd7ed558ccdull;
-	return h ^ (h >> 29);
-}
-
 uint64_t hash_bytes(const void *data, size_t len)
 {
 	/*
 	 * A word at a time: Rprof lines and stack names are hashed once per
-	 * sample, and FNV's byte loop was a tenth of a conversion. Long keys
-	 * (whole lines) go four words at a time into four lanes, whose
-	 * multiplies do not wait on each other. hash_mix then spreads the
-	 * bits into the low ones that pick a slot.
+	 * sample, and FNV's byte loop was a tenth of a conversion. hash_mix
+	 * then spreads the bits into the low ones that pick a slot.
 	 */
 	const unsigned char *p = data;
 	uint64_t h = 0xcbf29ce484222325ull;
 	size_t left = len;
-	if (left >= 32) {
-		uint64_t lane[4] = { h, h + 1, h + 2, h + 3 };
-		for (; left >= 32; p += 32, left -= 32)
-			for (int k = 0; k < 4; k++)
-				lane[k] = mix_word(lane[k], p + 8 * k);
-		h = hash_mix(hash_mix(lane[0], lane[1]), hash_mix(lane[2], lane[3]));
+	for (; left >= 8; p += 8, left -= 8) {
+		uint64_t word;
+		memcpy(&word, p, 8);
+		h = (h ^ word) * 0xff51afd7ed558ccdull;
+		h ^= h >> 29;
 	}
-	for (; left >= 8; p += 8, left -= 8)
-		h = mix_word(h, p);
 	uint64_t tail = 0;
 	if (left)
 		memcpy(&tail, p, left);

@@ -247,6 +247,7 @@ void gunzip_end(struct gunzip *gz)
 		destroy(gz);
 		return;
 	}
+	pthread_t thread = gz->thread;
 	pthread_mutex_lock(&gz->lock);
 	gz->quit = 1;
 	pthread_cond_broadcast(&gz->changed);
@@ -254,10 +255,13 @@ void gunzip_end(struct gunzip *gz)
 	gz->orphaned = !done;
 	pthread_mutex_unlock(&gz->lock);
 	if (done) {
-		pthread_join(gz->thread, NULL);
+		pthread_join(thread, NULL);
 		destroy(gz);
 	} else {
-		/* It may be blocked reading a pipe: it frees itself when it stops. */
-		pthread_detach(gz->thread);
+		/*
+		 * It may be blocked reading a pipe: it frees itself when it
+		 * stops, which may be now, so gz is not touched again.
+		 */
+		pthread_detach(thread);
 	}
 }

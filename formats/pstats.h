@@ -38,9 +38,6 @@ enum {
 	MARSHAL_CODE = 'c',
 };
 
-/* The file name pstats gives built-ins, with line 0; prof's functions without a file get it too. */
-#define PSTATS_BUILTIN_FILE "~"
-
 /* The model's sample types: self time as the file holds it, then calls and primitive calls. */
 #define PSTATS_TIME_TYPE "time"
 #define PSTATS_CALLS_TYPE "calls"

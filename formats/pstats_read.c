@@ -56,6 +56,7 @@ struct number {
 struct value {
 	uint8_t kind;
 	uint8_t type; /* marshal's type byte, without the flag */
+	uint8_t flagged;
 	uint32_t id, n;
 	struct number num;
 };
@@ -80,7 +81,7 @@ struct reader {
 	struct input *in;
 	struct model *m;
 	uint64_t offset;
-	int py2; /* no reference flag on the dict: Python 2's 't' and 'R' strings */
+	int flagged; /* a reference flag was seen: marshal version 3 or later, Python 3.4+ */
 	int failed;
 	unsigned depth;
 	struct value *refs;
@@ -276,7 +277,8 @@ static int read_string(struct reader *r, struct value *v)
 		return -1;
 	v->kind = K_STR;
 	v->id = model_str(r->m, (const char *)p, len);
-	if (r->py2 && v->type == MARSHAL_INTERNED) {
+	/* Python 2's interned strings, which 'R' refers to, carry no flag. */
+	if (v->type == MARSHAL_INTERNED && !v->flagged) {
 		grow((void **)&r->interned, &r->cap_interned, r->n_interned + 1, sizeof *r->interned);
 		r->interned[r->n_interned++] = v->id;
 	}
@@ -409,17 +411,19 @@ static int read_text_of(struct reader *r, struct value *v, const char *what)
 	return 0;
 }
 
+/* The bytecode: bytes, or a reference to bytes met before. */
 static int is_bytes_type(unsigned char byte)
 {
-	return (byte & ~MARSHAL_FLAG_REF) == MARSHAL_STRING;
+	return (byte & ~MARSHAL_FLAG_REF) == MARSHAL_STRING || byte == MARSHAL_REF;
 }
 
 /*
  * A code object (`python -m profile` keys its first frame by one): the
  * raw int32 fields before its objects are as many as its Python's layout
  * says, so the layout is told apart before reading them: Python 2.7 has
- * 4, 3.0 to 3.7 and 3.11 to 3.13 have 5, 3.8 to 3.10 have 6, and the
- * first object is always the bytecode's bytes. Five fields are 3.11's
+ * 4 (and its files no reference flags), 3.0 to 3.7 and 3.11 to 3.13 have 5, 3.8 to 3.10 have 6, and the
+ * first object is always the bytecode's bytes (or a reference to them),
+ * where the other layout has the flags' low byte. Five fields are 3.11's
  * when the fifth object is bytes (co_localspluskinds), else 3.7's (a
  * tuple, co_freevars). Named as Python shows it, less the address.
  */
@@ -429,9 +433,9 @@ static int read_code(struct reader *r, struct value *v)
 	long got = input_peek(r->in, 25, &p);
 	if (got < 0)
 		return r->failed = 1, -1;
-	int n_ints = r->py2 ? (got > 16 && is_bytes_type(p[16]) ? 4 : 0)
-			    : got > 24 && is_bytes_type(p[24]) && !is_bytes_type(p[20]) ? 6
-			    : got > 20 && is_bytes_type(p[20]) ? 5 : 0;
+	int n_ints = !r->flagged && got > 16 && p[16] == MARSHAL_STRING ? 4
+		     : got > 24 && is_bytes_type(p[24]) && !is_bytes_type(p[20]) ? 6
+		     : got > 20 && is_bytes_type(p[20]) ? 5 : 0;
 	if (n_ints == 0)
 		return fail(r, "a code object of a layout prof does not know (it reads Python 2.7's and 3.4 to 3.13's)");
 	int type, newer = 0;
@@ -439,7 +443,7 @@ static int read_code(struct reader *r, struct value *v)
 	struct value file, name, past;
 	if (skip_bytes(r, 4 * (uint64_t)n_ints) < 0 || read_past(r, 5, &type) < 0)
 		return -1;
-	if (n_ints == 5 && !r->py2 && type == MARSHAL_STRING)
+	if (n_ints == 5 && type == MARSHAL_STRING)
 		newer = 1;
 	else if (read_past(r, 1, &type) < 0)
 		return -1;
@@ -516,11 +520,10 @@ static int read_value(struct reader *r, struct value *v)
 	if (!p)
 		return -1;
 	unsigned char byte = p[0];
-	*v = (struct value){ .type = byte & ~MARSHAL_FLAG_REF };
-	if (v->type == MARSHAL_REF || (r->py2 && v->type == MARSHAL_STRINGREF))
-		return byte & MARSHAL_FLAG_REF ? fail(r, "a flagged reference") : read_reference(r, v);
-	if (r->py2 && (byte & MARSHAL_FLAG_REF))
-		return fail(r, "marshal's reference flag in a file of marshal version 2 or older");
+	*v = (struct value){ .type = byte & ~MARSHAL_FLAG_REF, .flagged = byte >> 7 };
+	if (v->type == MARSHAL_REF || v->type == MARSHAL_STRINGREF)
+		return v->flagged ? fail(r, "a flagged reference") : read_reference(r, v);
+	r->flagged |= v->flagged;
 	if (++r->depth > PSTATS_DEPTH_MAX)
 		return fail(r, "objects nested more than %d deep", PSTATS_DEPTH_MAX);
 	size_t slot = SIZE_MAX;
@@ -624,7 +627,7 @@ static int read_entry(struct reader *r, uint32_t fn)
 	const unsigned char *p = take(r, 1);
 	if (!p)
 		return -1;
-	int type = p[0] & ~MARSHAL_FLAG_REF;
+	int type = p[0] & ~MARSHAL_FLAG_REF, flagged = p[0] >> 7;
 	uint32_t n;
 	if (type == MARSHAL_SMALL_TUPLE) {
 		if (!(p = take(r, 1)))
@@ -635,7 +638,7 @@ static int read_entry(struct reader *r, uint32_t fn)
 	}
 	if (n != 5)
 		return fail(r, "an entry's statistics are %" PRIu32 " items, not 5", n);
-	if (p[0] & MARSHAL_FLAG_REF) {
+	if (flagged) {
 		grow((void **)&r->refs, &r->cap_refs, r->n_refs + 1, sizeof *r->refs);
 		r->refs[r->n_refs++] = (struct value){ .kind = K_OTHER, .type = (uint8_t)type };
 	}
@@ -666,8 +669,8 @@ static int read_stats(struct reader *r)
 		return -1;
 	if ((p[0] & ~MARSHAL_FLAG_REF) != MARSHAL_DICT)
 		return fail(r, "not a pstats file: it does not start with marshal's dict");
-	r->py2 = !(p[0] & MARSHAL_FLAG_REF);
-	if (!r->py2) {
+	r->flagged = p[0] >> 7;
+	if (r->flagged) {
 		grow((void **)&r->refs, &r->cap_refs, 1, sizeof *r->refs);
 		r->refs[r->n_refs++] = (struct value){ .kind = K_PENDING };
 	}
@@ -788,23 +791,35 @@ static int add_function(struct reader *r, struct callgraph *g, uint32_t fn, int6
 	else
 		for (size_t k = 0; k < f->n_arcs; k++)
 			(*ct_of)[k] = units(r, r->arcs[f->first_arc + k].ct);
+	/*
+	 * Calls take no more than their caller's ct (its outermost calls hold
+	 * them): the profile module's ('profile', 0, 'profiler') has 0, and
+	 * Python 3.6's cProfile gives namedtuple's exec 0 while it calls.
+	 */
+	for (size_t k = 0; k < f->n_arcs; k++) {
+		const struct fn_stats *caller = &r->fns[r->arcs[f->first_arc + k].caller];
+		if (caller->has_entry && (*ct_of)[k] > units(r, caller->ct.d))
+			(*ct_of)[k] = units(r, caller->ct.d);
+	}
 	int64_t nc = f->nc.i, cc = f->cc.i;
 	for (size_t k = 0; k < f->n_arcs; k++) {
 		const struct arc_stats *a = &r->arcs[f->first_arc + k];
 		uint32_t site = r->fns[a->caller].location - 1;
-		/* The profile module counts no primitive calls per caller: those not from itself are. */
-		int64_t counts[2] = { a->nc, a->bare ? (a->caller == fn ? 0 : a->nc) : a->cc };
-		if (a->bare && counts[1] > cc)
-			counts[1] = cc > 0 ? cc : 0;
+		/*
+		 * The function's primitive calls, exact, go to its callers in
+		 * file order, each up to the primitive calls it made (cProfile's;
+		 * the profile module counts a caller's calls only), none to itself.
+		 */
+		int64_t asked = a->caller == fn ? 0 : a->bare ? a->nc : a->cc;
+		int64_t counts[2] = { a->nc, asked < cc ? asked : cc };
 		if (callgraph_add_call(g, a->caller, site, fn, &(*ct_of)[k]) < 0)
 			return fail(r, "the times add up past 2^63");
 		callgraph_add_count(g, a->caller, site, fn, f->location - 1, counts);
 		nc -= a->nc;
-		if (a->caller != fn)
-			cc -= counts[1];
+		cc -= counts[1];
 	}
 	/* Calls from outside the profile (its first function, or a thread's) are the rest. */
-	int64_t outside[2] = { nc > 0 ? nc : 0, cc > 0 ? cc : 0 };
+	int64_t outside[2] = { nc > 0 ? nc : 0, cc };
 	if (outside[0] || outside[1])
 		callgraph_add_count(g, MODEL_NONE, MODEL_NONE, fn, f->location - 1, outside);
 	return 0;

@@ -3,8 +3,8 @@
  * (docs/formats/pstats.md), so that pstats, snakeviz and gprof2dot show
  * each function's self and cumulative time as `prof -t summary` does:
  *
- *  - a function is keyed (file, first line, name); one without a file is
- *    ('~', line, name), which pstats prints as a built-in: the bare name;
+ *  - a function is keyed (file, first line, name); one without a file
+ *    has the empty file name, as the profile module keys C functions;
  *  - a sample's value (of the weight type the summary shows, in seconds
  *    when it is a time) is tt of its innermost frame, and of the arc from
  *    the frame above; ct of every function on the stack once however
@@ -12,10 +12,9 @@
  *    calls), and of every caller-callee arc on it once likewise;
  *  - call counts come from the `calls` and `primitive_calls` types a
  *    pstats file gave: a sample of counts is calls of its innermost frame
- *    from the frame above, primitive for the function itself when it is
- *    not on the stack above. A profile without them counts one call per
- *    caller the stacks show (and one from outside for a root): the least
- *    there were.
+ *    from the frame above. A profile without them counts one call per
+ *    caller the stacks show (and one from outside for a root), primitive
+ *    where the callee is not on the stack above: the least there were.
  *
  * Written with marshal's version 2 types (no references), which every
  * Python from 2.7 on loads: tuples '(', UTF-8 strings 'u', 'i' or 'l'
@@ -30,7 +29,7 @@
 #include "pstats.h"
 
 struct ps_fn {
-	uint32_t file;   /* string id of m; 0: the built-ins' '~' */
+	uint32_t file;   /* string id of m; 0: none, the empty name */
 	uint32_t name;   /* string id in writer.names */
 	int64_t line;
 	int64_t tt, ct, nc, cc;
@@ -166,8 +165,7 @@ static void add_counts(struct writer *w, size_t n, int64_t calls, int64_t primit
 {
 	struct ps_fn *leaf = &w->fns[w->frame_fn[0]];
 	leaf->nc += calls;
-	if (!above(w, n, 1))
-		leaf->cc += primitive;
+	leaf->cc += primitive;
 	if (n > 1) {
 		struct ps_arc *a = arc_of(w, w->frame_fn[1], w->frame_fn[0]);
 		a->nc += calls;
@@ -293,13 +291,9 @@ static void put_tuple(struct output *out, uint32_t n)
 static void put_key(struct writer *w, const struct ps_fn *f)
 {
 	const struct strtab_entry *name = strtab_get(&w->names, f->name);
+	const struct strtab_entry *file = strtab_get(&w->m->strings, f->file);
 	put_tuple(w->out, 3);
-	if (f->file) {
-		const struct strtab_entry *file = strtab_get(&w->m->strings, f->file);
-		put_text(w->out, file->bytes, file->len);
-	} else {
-		put_text(w->out, PSTATS_BUILTIN_FILE, strlen(PSTATS_BUILTIN_FILE));
-	}
+	put_text(w->out, file->bytes, file->len);
 	put_int(w->out, f->line);
 	put_text(w->out, name->bytes, name->len);
 }

@@ -19,6 +19,7 @@
 #   views: folded stacks, summaries, tables, --check, merging;
 #   folded: folded stacks as the tools in the wild write them;
 #   callgrind: callgrind in and out, judged by callgrind_annotate;
+#   pstats: Python's pstats in and out, judged by Python's pstats;
 #   speedscope: speedscope loads prof's output;
 #   perf: perf script;
 #   legacy: legacy pprof, judged by Go's reader;
@@ -31,7 +32,7 @@
 #   conformance: what every format in the registry has and does;
 #   limits: limits and faults.
 cd "$(dirname "$0")/.." || exit 2
-all="unit rprof refusals cli shapes pprof lispworks views folded callgrind speedscope perf legacy json flame sprof floors filters fuzz conformance limits"
+all="unit rprof refusals cli shapes pprof lispworks views folded callgrind pstats speedscope perf legacy json flame sprof floors filters fuzz conformance limits"
 for area in "$@"; do
 	case " $all " in
 	*" $area "*) ;;

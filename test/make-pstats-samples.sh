@@ -4,7 +4,7 @@
 # test/python/pstats_workload.py with cProfile and with the pure-Python
 # profile module (`-o`, so dump_stats writes the file), and one Python 3
 # merges two runs with pstats.Stats.add. Beside each NAME.prof, the same
-# Python's pstats loads it into NAME.prof.json (test/python/pstats_judge.py
+# Python's pstats loads it into NAME.prof.raw.txt (test/python/pstats_judge.py
 # dump), the golden test/pstats.sh holds prof's output against; so the
 # tests need only Debian's python3. Times differ from run to run.
 # `--invalid` remakes only the refused inputs below (with build/prof).
@@ -18,7 +18,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
 cp "$here/python/pstats_workload.py" "$work/workload.py"
 golden() { # PYTHON NAME
-	"$1" "$here/python/pstats_judge.py" dump "$out/$2.prof" > "$out/$2.prof.json"
+	"$1" "$here/python/pstats_judge.py" dump "$out/$2.prof" > "$out/$2.prof.raw.txt"
 }
 if [ "${1:-}" != --invalid ]; then
 for dir in "$versions"/2.7.* "$versions"/3.*; do

@@ -3,7 +3,7 @@
 #  - reading: testdata/pstats/ (cProfile and the profile module of CPython
 #    2.7 and 3.6 to 3.13, and a Stats.add merge, by
 #    test/make-pstats-samples.sh): pstats loads prof's pstats output of
-#    each file as the Python that wrote it loaded the file (its .json):
+#    each file as the Python that wrote it loaded the file (its .raw.txt):
 #    the same functions, tt, ct, nc, cc and callers, but where
 #    docs/formats/pstats.md says the graph cannot be stacks; so does prof's
 #    pstats of that output (read and written back twice);
@@ -16,8 +16,8 @@ d=testdata/pstats
 judge=test/python/pstats_judge.py
 
 pstats_is_golden() { # FILE: Python's pstats of prof's pstats of FILE, twice written, is FILE's golden
-	"$PROF" -q -t pstats "$1" > "$TMP/ps1.prof" && python3 "$judge" compare "$1.json" "$TMP/ps1.prof" &&
-		"$PROF" -q -t pstats "$TMP/ps1.prof" > "$TMP/ps2.prof" && python3 "$judge" compare "$1.json" "$TMP/ps2.prof"
+	"$PROF" -q -t pstats "$1" > "$TMP/ps1.prof" && python3 "$judge" compare "$1.raw.txt" "$TMP/ps1.prof" &&
+		"$PROF" -q -t pstats "$TMP/ps1.prof" > "$TMP/ps2.prof" && python3 "$judge" compare "$1.raw.txt" "$TMP/ps2.prof"
 }
 pstats_is_summary() { # FILE: Python's pstats of prof's pstats of FILE shows prof's summary
 	"$PROF" -q -t pstats "$1" > "$TMP/ps.prof" && "$PROF" -q -t summary "$1" > "$TMP/ps.summary" &&

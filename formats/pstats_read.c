@@ -539,10 +539,14 @@ static int read_value(struct reader *r, struct value *v)
 	return rc;
 }
 
-/* A time prof can scale: 0 or more, and finite (NaN fails both tests). */
+/*
+ * A time prof can scale: 0 or more, finite (NaN fails both tests), and at
+ * most 10^15 s, so that a whole number of seconds fits an int64 however
+ * few decimals the file's total leaves.
+ */
 static int finite_time(double seconds)
 {
-	return seconds >= 0 && seconds <= 1e300;
+	return seconds >= 0 && seconds <= 1e15;
 }
 
 static int whole(struct reader *r, const struct number *n, const char *what, int64_t *out)
@@ -569,7 +573,7 @@ static int read_caller(struct reader *r, uint32_t caller)
 		if (whole(r, &n[0], "a caller's nc", &a.nc) < 0 || whole(r, &n[1], "a caller's cc", &a.cc) < 0)
 			return -1;
 		if (!finite_time(n[2].d) || !finite_time(n[3].d))
-			return fail(r, "a caller's time is negative or not finite");
+			return fail(r, "a caller's time is negative, not finite or past 10^15 s");
 		a.ct = n[3].d;
 	} else {
 		return fail(r, "a caller's statistics are neither a count nor a tuple of 4 numbers");
@@ -653,7 +657,7 @@ static int read_entry(struct reader *r, uint32_t fn)
 	if (whole(r, &v[0].num, "an entry's cc", &count) < 0 || whole(r, &v[1].num, "an entry's nc", &count) < 0)
 		return -1;
 	if (!finite_time(v[2].num.d) || !finite_time(v[3].num.d))
-		return fail(r, "an entry's time is negative or not finite");
+		return fail(r, "an entry's time is negative, not finite or past 10^15 s");
 	struct fn_stats *f = &r->fns[fn];
 	f->cc = v[0].num;
 	f->nc = v[1].num;

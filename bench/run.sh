@@ -129,6 +129,11 @@ row "tree -> folded, $(($(wc -l < "$DATA/tree-1M.tree") - 1)) nodes" "$PROF -t f
 for f in paths-10M paths-100M $( [ "$SCALE" = full ] && echo paths-1G ) random-100M; do
 	row "folded -> pprof, $f" "$PROF -t pprof $DATA/$f.folded"
 done
+# pstats: a seeded call graph of 100,000 functions and 1.5 M calls as
+# cProfile dumps it (about 150 MB; bench/gen-pstats.py), made stacks by
+# the call graph's decomposition (the goal: 100 MB/s of input).
+[ -s "$DATA/pstats-100k.prof" ] || python3 bench/gen-pstats.py "$DATA/pstats-100k.prof" 100000
+row "pstats -> summary, pstats-100k ($(($(wc -c < "$DATA/pstats-100k.prof") / MB)) MB)" "$PROF -t summary $DATA/pstats-100k.prof"
 # perf script to folded stacks beside stackcollapse-perf.pl (issue 21's
 # goal: at most 0.05x its time).
 sc=$(flamegraph_tool stackcollapse-perf.pl)

@@ -19,6 +19,7 @@
 	X(perf)       \
 	X(legacy)     \
 	X(callgrind)  \
+	X(pstats)     \
 	X(speedscope) \
 	X(cpuprofile) \
 	X(flamechart) \

@@ -23,6 +23,11 @@ struct arc {
 	uint32_t site, caller, callee; /* a location; two functions */
 };
 
+/* Calls counted on an arc (caller MODEL_NONE: from outside); values in count_values. */
+struct count_arc {
+	uint32_t caller, site, callee, callee_location;
+};
+
 /* Per function, what its flow may go to, in the order added: a self cost or an arc. */
 struct entry {
 	uint32_t function;
@@ -46,6 +51,13 @@ struct callgraph {
 	size_t n_entries, cap_entries;
 	uint32_t *self_of_location; /* by location id: its self cost + 1, 0 for none */
 	size_t cap_self_of_location;
+	size_t n_counts; /* count types, after the events */
+	struct count_arc *counts;
+	size_t n_count_arcs, cap_count_arcs;
+	int64_t *count_values;
+	size_t cap_count_values;
+	/* By function: the stack above its frame when flow first reached it; MODEL_NONE before. */
+	uint32_t *first_callers;
 };
 
 struct callgraph *callgraph_new(struct model *m, size_t n_events)
@@ -53,6 +65,7 @@ struct callgraph *callgraph_new(struct model *m, size_t n_events)
 	struct callgraph *g = xcalloc(1, sizeof *g);
 	g->m = m;
 	g->n_events = n_events;
+	g->n_counts = m->n_sample_types - n_events;
 	return g;
 }
 
@@ -65,6 +78,9 @@ void callgraph_free(struct callgraph *g)
 	free(g->arc_values);
 	free(g->entries);
 	free(g->self_of_location);
+	free(g->counts);
+	free(g->count_values);
+	free(g->first_callers);
 	free(g);
 }
 
@@ -133,6 +149,17 @@ int callgraph_add_call(struct callgraph *g, uint32_t caller, uint32_t site, uint
 	return add_costs(g, g->arc_values + (size_t)at * g->n_events, costs);
 }
 
+void callgraph_add_count(struct callgraph *g, uint32_t caller, uint32_t site, uint32_t callee,
+			 uint32_t callee_location, const int64_t *counts)
+{
+	size_t n = g->n_count_arcs;
+	grow((void **)&g->counts, &g->cap_count_arcs, n + 1, sizeof *g->counts);
+	grow((void **)&g->count_values, &g->cap_count_values, (n + 1) * g->n_counts + 1, sizeof *g->count_values);
+	g->counts[n] = (struct count_arc){ caller, site, callee, callee_location };
+	memcpy(g->count_values + n * g->n_counts, counts, g->n_counts * sizeof *counts);
+	g->n_count_arcs++;
+}
+
 static int64_t min64(int64_t a, int64_t b)
 {
 	return a < b ? a : b;
@@ -163,7 +190,7 @@ struct flow {
 
 static void emit(struct flow *f, uint32_t location, uint32_t callers, int64_t value)
 {
-	memset(f->values, 0, f->g->n_events * sizeof *f->values);
+	memset(f->values, 0, f->g->m->n_sample_types * sizeof *f->values);
 	f->values[f->event] = value;
 	model_add_sample(f->g->m, model_stack(f->g->m, location, callers), f->values, NULL, 0);
 }
@@ -173,6 +200,8 @@ static void push(struct flow *f, uint32_t function, uint32_t callers, int64_t am
 	grow((void **)&f->path, &f->cap_path, f->depth + 1, sizeof *f->path);
 	f->path[f->depth++] = (struct frame){ function, callers, amount, amount, f->start[function], MODEL_NONE };
 	f->on_path[function] = 1;
+	if (f->g->first_callers[function] == MODEL_NONE)
+		f->g->first_callers[function] = callers;
 }
 
 /* The frame on top has placed what it could: its caller's arc spends that much. */
@@ -282,6 +311,83 @@ static void decompose_event(struct flow *f)
 	}
 }
 
+/* Count arcs by caller (the outside last), and the callers whose first path is known, to visit. */
+struct count_walk {
+	size_t *first; /* by caller: its arcs are order[first[c]] .. order[first[c+1]] */
+	size_t *order;
+	uint32_t *queue;
+	size_t head, tail;
+	uint8_t *queued;
+	int64_t *values;
+};
+
+static void reach(struct callgraph *g, struct count_walk *w, uint32_t function, uint32_t above)
+{
+	if (g->first_callers[function] == MODEL_NONE)
+		g->first_callers[function] = above;
+	if (!w->queued[function]) {
+		w->queued[function] = 1;
+		w->queue[w->tail++] = function;
+	}
+}
+
+/* The counts of the arcs from `caller` (m->n_functions: outside), each one sample. */
+static void place_arcs_of(struct callgraph *g, struct count_walk *w, size_t caller)
+{
+	struct model *m = g->m;
+	for (size_t i = w->first[caller]; i < w->first[caller + 1]; i++) {
+		const struct count_arc *a = &g->counts[w->order[i]];
+		uint32_t above = a->caller == MODEL_NONE ? MODEL_EMPTY_STACK
+							 : model_stack(m, a->site, g->first_callers[a->caller]);
+		memset(w->values, 0, g->n_events * sizeof *w->values);
+		memcpy(w->values + g->n_events, g->count_values + w->order[i] * g->n_counts,
+		       g->n_counts * sizeof *w->values);
+		model_add_sample(m, model_stack(m, a->callee_location, above), w->values, NULL, 0);
+		reach(g, w, a->callee, above);
+	}
+}
+
+/*
+ * Counts go where the flow first brought their caller. A caller the flow
+ * never reached (calls that took no time) is reached through the arcs of
+ * counts, breadth first from what the flow reached, then from any caller
+ * left (a root of calls only), in function order.
+ */
+static void place_counts(struct callgraph *g)
+{
+	size_t n = g->m->n_functions;
+	struct count_walk w = { xcalloc(n + 2, sizeof *w.first), xmalloc((g->n_count_arcs + 1) * sizeof *w.order),
+				xmalloc((n + 1) * sizeof *w.queue), 0, 0, xcalloc(n + 1, 1),
+				xcalloc(g->m->n_sample_types + 1, sizeof *w.values) };
+	for (size_t i = 0; i < g->n_count_arcs; i++)
+		w.first[(g->counts[i].caller == MODEL_NONE ? n : g->counts[i].caller) + 1]++;
+	for (size_t i = 0; i <= n; i++)
+		w.first[i + 1] += w.first[i];
+	size_t *fill = xmalloc((n + 2) * sizeof *fill);
+	memcpy(fill, w.first, (n + 2) * sizeof *fill);
+	for (size_t i = 0; i < g->n_count_arcs; i++)
+		w.order[fill[g->counts[i].caller == MODEL_NONE ? n : g->counts[i].caller]++] = i;
+	free(fill);
+	for (uint32_t fn = 0; fn < n; fn++)
+		if (g->first_callers[fn] != MODEL_NONE)
+			reach(g, &w, fn, MODEL_NONE);
+	place_arcs_of(g, &w, n);
+	for (uint32_t root = 0;; root++) {
+		for (; w.head < w.tail; w.head++)
+			place_arcs_of(g, &w, w.queue[w.head]);
+		while (root < n && (w.queued[root] || w.first[root] == w.first[root + 1]))
+			root++;
+		if (root == n)
+			break;
+		reach(g, &w, root, MODEL_EMPTY_STACK);
+	}
+	free(w.first);
+	free(w.order);
+	free(w.queue);
+	free(w.queued);
+	free(w.values);
+}
+
 void callgraph_samples(struct callgraph *g)
 {
 	struct model *m = g->m;
@@ -289,7 +395,10 @@ void callgraph_samples(struct callgraph *g)
 	struct flow f = { g, 0, xcalloc(n + 1, sizeof *f.first), xcalloc(n + 1, sizeof *f.start),
 			  xcalloc(n + 1, sizeof *f.brought), xcalloc(n + 1, sizeof *f.own),
 			  xmalloc((g->n_entries + 1) * sizeof *f.sorted), xcalloc(n + 1, 1), NULL, 0, 0,
-			  xcalloc(g->n_events, sizeof *f.values) };
+			  xcalloc(m->n_sample_types + 1, sizeof *f.values) };
+	g->first_callers = xmalloc((n + 1) * sizeof *g->first_callers);
+	for (size_t i = 0; i < n; i++)
+		g->first_callers[i] = MODEL_NONE;
 	for (size_t i = 0; i < g->n_entries; i++)
 		f.first[g->entries[i].function + 1]++;
 	for (size_t i = 0; i < n; i++)
@@ -301,6 +410,8 @@ void callgraph_samples(struct callgraph *g)
 	free(fill);
 	for (f.event = 0; f.event < g->n_events; f.event++)
 		decompose_event(&f);
+	if (g->n_count_arcs)
+		place_counts(g);
 	free(f.first);
 	free(f.start);
 	free(f.brought);

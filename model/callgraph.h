@@ -16,8 +16,10 @@
  *    self cost is kept exactly.
  *
  * Functions and locations are the model's ids; costs come one per event,
- * the model's sample types in order. Call counts are not taken: no rule
- * of the decomposition and no table of the model uses them.
+ * the model's first sample types in order. The sample types after the
+ * events are call counts (pstats' calls and primitive calls): they do not
+ * flow; each arc's counts become one sample with the callee under the
+ * caller, on the first path the flow brought the caller (docs/callgraph.md).
  */
 #ifndef PROF_CALLGRAPH_H
 #define PROF_CALLGRAPH_H
@@ -29,7 +31,10 @@
 
 struct callgraph;
 
-/* An empty graph whose samples go to `m`, with `n_events` costs per entry. */
+/*
+ * An empty graph whose samples go to `m`, with `n_events` costs per entry;
+ * the model's sample types past them (added before) are counts.
+ */
 struct callgraph *callgraph_new(struct model *m, size_t n_events);
 
 /*
@@ -46,6 +51,15 @@ int callgraph_add_self(struct callgraph *g, uint32_t function, uint32_t location
  */
 int callgraph_add_call(struct callgraph *g, uint32_t caller, uint32_t site, uint32_t callee,
 		       const int64_t *costs);
+
+/*
+ * Adds the counts (one per count type) of the calls from `site`, a
+ * location of `caller`, into `callee`, whose frame is `callee_location`;
+ * `caller` MODEL_NONE for calls from outside the profile, a one-frame
+ * sample.
+ */
+void callgraph_add_count(struct callgraph *g, uint32_t caller, uint32_t site, uint32_t callee,
+			 uint32_t callee_location, const int64_t *counts);
 
 /* Adds the samples to the model, event by event, spending the graph's costs. */
 void callgraph_samples(struct callgraph *g);

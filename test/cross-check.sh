@@ -333,9 +333,17 @@ sniffed_formats() {
 }
 sniffed_formats > "$TMP/checked-formats"
 "$PROF" --list-formats | awk '$2 ~ /^r/ { print $1 }' | LC_ALL=C sort > "$TMP/readers"
-LC_ALL=C comm -23 "$TMP/readers" "$TMP/checked-formats" > "$TMP/unchecked"
+# Readers of which the shared corpus holds no file yet, each for a reason
+# on record; one that gets a file checked must leave the list.
+#   pstats: no pstats file in ../shared/testdata (issue 19); CPython's
+#   files are testdata/pstats/, judged by Python's pstats (test/pstats.sh)
+no_shared_files="pstats"
+LC_ALL=C comm -23 "$TMP/readers" "$TMP/checked-formats" | grep -vxF "$(echo $no_shared_files | tr ' ' '\n')" > "$TMP/unchecked"
 check "every reader of --list-formats has shared files cross-checked (none missing: $(tr '\n' ' ' < "$TMP/unchecked"))" \
 	[ ! -s "$TMP/unchecked" ]
+for reader in $no_shared_files; do
+	check "$reader, listed as having no shared files, has none checked" sh -c '! grep -qx "$1" "$2"' - "$reader" "$TMP/checked-formats"
+done
 
 LC_ALL=C sort "$TMP/ran" | LC_ALL=C comm -13 - "$TMP/known" | while read -r stale; do
 	echo "FAIL $stale: listed in $KNOWN, but no such check ran"

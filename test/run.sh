@@ -20,6 +20,7 @@
 #   merge: merges of many inputs, in any order and grouping, judged by Go;
 #   folded: folded stacks as the tools in the wild write them;
 #   callgrind: callgrind in and out, judged by callgrind_annotate;
+#   pstats: Python's pstats in and out, judged by Python's pstats;
 #   speedscope: speedscope loads prof's output;
 #   perf: perf script;
 #   legacy: legacy pprof, judged by Go's reader;
@@ -32,7 +33,7 @@
 #   conformance: what every format in the registry has and does;
 #   limits: limits and faults.
 cd "$(dirname "$0")/.." || exit 2
-all="unit rprof refusals cli shapes pprof lispworks views merge folded callgrind speedscope perf legacy json flame sprof floors filters fuzz conformance limits"
+all="unit rprof refusals cli shapes pprof lispworks views merge folded callgrind pstats speedscope perf legacy json flame sprof floors filters fuzz conformance limits"
 for area in "$@"; do
 	case " $all " in
 	*" $area "*) ;;

@@ -191,6 +191,31 @@ static void costs_add_up_and_overflow_is_refused(void)
 	CHECK(strcmp(samples_of(&m, g), "main:1 5 0\nmain:1 0 2\n") == 0);
 }
 
+/*
+ * Counts (the type after the one event) do not flow: each arc's counts are
+ * one sample, the callee under the caller's first stack; b, whom a calls
+ * taking no time, is reached through the counts; main's calls from outside
+ * are a one-frame sample. Counts spent as flow would give b no stack.
+ */
+static void counts_go_under_the_callers_first_stack(void)
+{
+	struct model m;
+	model_init(&m);
+	model_add_sample_type(&m, "time", "count");
+	model_add_sample_type(&m, "calls", "count");
+	struct callgraph *g = callgraph_new(&m, 1);
+	uint32_t main_fn = function_named(&m, "main"), a = function_named(&m, "a"), b = function_named(&m, "b");
+	const int64_t one = 1, three = 3, outside = 1, twice = 2, four = 4;
+	CHECK(callgraph_add_self(g, main_fn, model_location(&m, main_fn, 1), &one) == 0);
+	CHECK(callgraph_add_call(g, main_fn, model_location(&m, main_fn, 2), a, &three) == 0);
+	CHECK(callgraph_add_self(g, a, model_location(&m, a, 10), &three) == 0);
+	callgraph_add_count(g, MODEL_NONE, MODEL_NONE, main_fn, model_location(&m, main_fn, 1), &outside);
+	callgraph_add_count(g, main_fn, model_location(&m, main_fn, 2), a, model_location(&m, a, 10), &twice);
+	callgraph_add_count(g, a, model_location(&m, a, 11), b, model_location(&m, b, 20), &four);
+	CHECK(strcmp(samples_of(&m, g), "main:1 1 0\nmain:2;a:10 3 0\nmain:1 0 1\nmain:2;a:10 0 2\n"
+					"main:2;a:11;b:20 0 4\n") == 0);
+}
+
 const struct unit_test callgraph_tests[] = {
 	{ "a_function_with_two_callers_is_split_as_the_arcs_say",
 	  a_function_with_two_callers_is_split_as_the_arcs_say },
@@ -199,5 +224,6 @@ const struct unit_test callgraph_tests[] = {
 	{ "own_flow_starts_stacks_and_every_self_cost_is_kept",
 	  own_flow_starts_stacks_and_every_self_cost_is_kept },
 	{ "costs_add_up_and_overflow_is_refused", costs_add_up_and_overflow_is_refused },
+	{ "counts_go_under_the_callers_first_stack", counts_go_under_the_callers_first_stack },
 	{ NULL, NULL },
 };

@@ -1,0 +1,74 @@
+#!/bin/sh
+# Regenerates testdata/pstats/ with pyenv's CPython 2.7 and 3.6 to 3.13
+# (PYENV_ROOT/versions, /root/.pyenv by default): each Python profiles
+# test/python/pstats_workload.py with cProfile and with the pure-Python
+# profile module (`-o`, so dump_stats writes the file), and one Python 3
+# merges two runs with pstats.Stats.add. Beside each NAME.prof, the same
+# Python's pstats loads it into NAME.prof.raw.txt (test/python/pstats_judge.py
+# dump), the golden test/pstats.sh holds prof's output against; so the
+# tests need only Debian's python3. Times differ from run to run.
+# `--invalid` remakes only the refused inputs below (with build/prof).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+out=$root/testdata/pstats
+versions=${PYENV_ROOT:-/root/.pyenv}/versions
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$out"
+cp "$here/python/pstats_workload.py" "$work/workload.py"
+golden() { # PYTHON NAME
+	"$1" "$here/python/pstats_judge.py" dump "$out/$2.prof" > "$out/$2.prof.raw.txt"
+}
+if [ "${1:-}" != --invalid ]; then
+for dir in "$versions"/2.7.* "$versions"/3.*; do
+	python=$dir/bin/python
+	v=$(basename "$dir" | cut -d. -f1,2)
+	for module in cProfile profile; do
+		name=$(echo "$module" | tr 'A-Z' 'a-z')-$v
+		(cd "$work" && "$python" -m "$module" -o "$out/$name.prof" workload.py)
+		golden "$python" "$name"
+	done
+done
+# Stats.add: two runs in one file, callers' tuples added.
+python=$(ls -d "$versions"/3.11.* | tail -n 1)/bin/python
+(cd "$work" && "$python" -m cProfile -o a.prof workload.py && "$python" -m cProfile -o b.prof workload.py &&
+	"$python" -c 'import pstats, sys; s = pstats.Stats("a.prof"); s.add("b.prof"); s.dump_stats(sys.argv[1])' \
+		"$out/cprofile-add-3.11.prof")
+golden "$python" cprofile-add-3.11
+fi
+
+# Refused inputs (testdata/invalid/pstats/): made by Python's marshal, or
+# a real file changed, each breaking one rule of docs/formats/pstats.md.
+# Their .err files are prof's messages, checked by hand.
+invalid=$root/testdata/invalid/pstats
+mkdir -p "$invalid"
+python3 - "$invalid" "$out/cprofile-3.11.prof" <<'PY'
+import marshal, sys
+out, real = sys.argv[1], sys.argv[2]
+def put(name, data):
+    with open("%s/%s.prof" % (out, name), "wb") as f:
+        f.write(data)
+key, value = ("a.py", 1, "f"), (1, 1, 0.5, 0.5, {})
+with open(real, "rb") as f:
+    whole = f.read()
+put("truncated", whole[: len(whole) // 2])
+put("short-key", marshal.dumps({("a.py", 1): value}))
+put("entry-of-four", marshal.dumps({key: (1, 1, 0.5, 0.5)}))
+put("negative-time", marshal.dumps({key: (1, 1, -0.5, 0.5, {})}))
+put("callers-not-dict", marshal.dumps({key: (1, 1, 0.5, 0.5, [])}))
+put("caller-text", marshal.dumps({key: (1, 1, 0.5, 0.5, {("b.py", 2, "g"): "x"})}))
+put("float-count", marshal.dumps({key: (1.5, 1, 0.5, 0.5, {})}))
+put("key-twice", marshal.dumps({key: value, ("a.py", 1, "g"): (2, 2, 0.25, 0.25, {})}).replace(b"\x01g", b"\x01f"))
+nested = 1
+for _ in range(300):
+    nested = (nested,)
+put("nested-deep", marshal.dumps({key: (nested, 1, 0.5, 0.5, {})}))
+put("unknown-type", b"\xfb)\x03\xfa\x04a.py\xe9\x01\x00\x00\x00Q0")
+put("reference-past", b"\xfb)\x03\xfa\x04a.py\xe9\x01\x00\x00\x00r\x09\x00\x00\x000")
+put("code-layout", b"\xfb)\x03\xfa\x07profile\xe9\x00\x00\x00\x00\xe3" + b"\x00" * 28 + b"0")
+PY
+for f in "$invalid"/*.prof; do
+	f=testdata/invalid/pstats/$(basename "$f")
+	(cd "$root" && build/prof -f pstats -t pstats "$f" > /dev/null 2> "$f.err" || true)
+done

@@ -21,6 +21,7 @@
 	X(callgrind)  \
 	X(speedscope) \
 	X(cpuprofile) \
+	X(jfr)        \
 	X(flamechart) \
 	X(sprofplot)  \
 	X(flamegraph) \

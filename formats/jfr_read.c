@@ -1,0 +1,670 @@
+/*
+ * Java Flight Recorder reader (docs/formats/jfr.md). A file is chunks one
+ * after another, each standing alone; a chunk is read whole, then walked
+ * twice: once for its metadata and checkpoint events (the classes and the
+ * constant pools, which may come after the events that use them), once
+ * for its events. Every event type whose class has a stackTrace field
+ * becomes a sample type of its name, counting events; some also give a
+ * weight (bytes allocated, nanoseconds blocked) as a second type,
+ * "EVENT:FIELD". A sample's stack is its trace, frames named as
+ * async-profiler's converters name them, the frame type kept in the
+ * function's system name; its labels the thread, the thread state and
+ * "truncated" when the JVM cut the stack; its time the event's start,
+ * from the first sample's, never going back (events are in the order
+ * the JVM's thread buffers were written, not in time order).
+ *
+ * Memory: one chunk's bytes and pool index, and per chunk a cache of each
+ * distinct stack trace, method, thread and state met; rows stream.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "../base/alloc.h"
+#include "../base/diag.h"
+#include "jfr.h"
+
+enum { HEADER_BYTES = 68, READ_STEP = 1 << 20 };
+
+/* A cache from a chunk's pool keys (one or two) to what prof made of them. */
+struct keymap {
+	struct entry {
+		uint64_t a, b, value;
+	} *entries;
+	size_t n, cap;
+	struct hashidx index;
+};
+
+/* What an event type became, across chunks (whose class ids differ). */
+struct event_type {
+	uint32_t name; /* model string */
+	size_t count_type, weight_type;
+};
+
+struct reader {
+	struct input *in;
+	struct model *m;
+	struct jfr_chunk c;
+	struct keymap stacks, functions, methods, threads, states;
+	struct event_type *types;
+	size_t n_types, cap_types;
+	int64_t *values;
+	size_t cap_values;
+	uint64_t *checkpoints; /* offsets of a chunk's checkpoint events */
+	size_t n_checkpoints, cap_checkpoints;
+	struct jfr_bytes text, name;
+	uint32_t *frames;
+	size_t cap_frames;
+	uint32_t label_thread, label_state, label_truncated, yes;
+	int has_first;
+	int64_t first_ns, time;
+	uint64_t chunks;
+};
+
+static int entry_equals(const void *ctx, uint32_t i, const void *key)
+{
+	const struct entry *e = &((const struct keymap *)ctx)->entries[i], *k = key;
+	return e->a == k->a && e->b == k->b;
+}
+
+static int keymap_get(const struct keymap *km, uint64_t a, uint64_t b, uint64_t *value)
+{
+	struct entry k = { a, b, 0 };
+	uint32_t i = hashidx_find(&km->index, hash_mix(a, b), entry_equals, km, &k);
+	if (i == HASHIDX_NONE)
+		return 0;
+	*value = km->entries[i].value;
+	return 1;
+}
+
+static uint64_t keymap_put(struct keymap *km, uint64_t a, uint64_t b, uint64_t value)
+{
+	grow((void **)&km->entries, &km->cap, km->n + 1, sizeof *km->entries);
+	km->entries[km->n] = (struct entry){ a, b, value };
+	hashidx_insert(&km->index, hash_mix(a, b), (uint32_t)km->n++);
+	return value;
+}
+
+static void keymap_clear(struct keymap *km)
+{
+	km->n = 0;
+	hashidx_free(&km->index);
+}
+
+static void keymap_free(struct keymap *km)
+{
+	keymap_clear(km);
+	free(km->entries);
+}
+
+static const struct jfr_field *field(const struct jfr_chunk *c, uint32_t type, int32_t index)
+{
+	return &c->fields[c->classes[type].first_field + (uint32_t)index];
+}
+
+/* A cursor at the value of pool `type`'s entry `key`; bad when there is none. */
+static struct jfr_cursor pool_cursor(struct jfr_chunk *c, uint32_t type, uint64_t key)
+{
+	uint64_t at = jfr_pool_value(c, type, key);
+	struct jfr_cursor k = { c, at, c->len, at == 0, NULL };
+	return k;
+}
+
+/* The text of field `name` of pool `type`'s entry `key`, in r->text; 0 when there is none. */
+static int pool_text(struct reader *r, uint32_t type, uint64_t key, const char *name)
+{
+	r->text.len = 0;
+	int32_t i = jfr_field_named(&r->c, type, name);
+	struct jfr_cursor k = pool_cursor(&r->c, type, key);
+	if (i < 0 || k.bad)
+		return 0;
+	jfr_seek_field(&k, type, i);
+	return !k.bad && jfr_field_text(&k, field(&r->c, type, i), &r->text) && r->text.len > 0;
+}
+
+static void append(struct jfr_bytes *b, const char *s, size_t len)
+{
+	grow((void **)&b->s, &b->cap, b->len + len + 1, 1);
+	memcpy(b->s + b->len, s, len);
+	b->len += len;
+}
+
+/* A method's name: "pkg.Class.method", or the method alone when it has no class. */
+static uint32_t method_name(struct reader *r, uint32_t method_type, uint64_t key, int native)
+{
+	uint64_t id;
+	if (keymap_get(&r->methods, key, (uint64_t)native, &id))
+		return (uint32_t)id;
+	struct jfr_bytes *name = &r->name;
+	name->len = 0;
+	int32_t class_field = jfr_field_named(&r->c, method_type, "type");
+	if (!native && class_field >= 0) {
+		struct jfr_cursor k = pool_cursor(&r->c, method_type, key);
+		jfr_seek_field(&k, method_type, class_field);
+		if (!k.bad && jfr_field_text(&k, field(&r->c, method_type, class_field), name) && name->len) {
+			for (size_t i = 0; i < name->len; i++)
+				name->s[i] = name->s[i] == '/' ? '.' : name->s[i];
+			append(name, ".", 1);
+		}
+	}
+	if (pool_text(r, method_type, key, "name"))
+		append(name, r->text.s, r->text.len);
+	else if (name->len)
+		name->len--; /* a class without a method name: the class */
+	uint32_t s = name->len ? model_str(r->m, name->s, name->len) : model_str(r->m, "unknown", 7);
+	return (uint32_t)keymap_put(&r->methods, key, (uint64_t)native, s);
+}
+
+/* async-profiler's own frames (C++, kernel) are named by the method alone, as its converters do. */
+static int is_native_type(const char *description)
+{
+	return strcmp(description, "C++") == 0 || strcmp(description, "Kernel") == 0;
+}
+
+/* The function of a frame: its name, and as system name the name and the frame type. */
+static uint32_t frame_function(struct reader *r, uint32_t method_type, uint64_t method,
+			       uint32_t frame_type, uint64_t type_key)
+{
+	uint64_t id;
+	if (keymap_get(&r->functions, method, type_key, &id))
+		return (uint32_t)id;
+	int typed = frame_type != UINT32_MAX && pool_text(r, frame_type, type_key, "description");
+	char description[64] = "";
+	if (typed)
+		snprintf(description, sizeof description, "%.*s", (int)r->text.len, r->text.s);
+	uint32_t name = method_name(r, method_type, method, typed && is_native_type(description));
+	const char *n = model_cstr(r->m, name);
+	size_t len = strlen(n);
+	char *system = xmalloc(len + sizeof description + 4);
+	int system_len = typed ? snprintf(system, len + sizeof description + 4, "%s [%s]", n, description) : 0;
+	struct model_function f = { name, typed ? model_str(r->m, system, (size_t)system_len) : name, 0, 0, 0, 0, { 0, 0, 0, 0 } };
+	free(system);
+	return (uint32_t)keymap_put(&r->functions, method, type_key, model_function(r->m, &f));
+}
+
+/* Where a StackFrame's fields are, by name. */
+struct frame_fields {
+	int32_t method, line, type;
+	uint32_t method_type, frame_type;
+};
+
+static struct frame_fields frame_fields(const struct jfr_chunk *c, uint32_t frame_class)
+{
+	struct frame_fields ff = { jfr_field_named(c, frame_class, "method"), jfr_field_named(c, frame_class, "lineNumber"),
+				   jfr_field_named(c, frame_class, "type"), UINT32_MAX, UINT32_MAX };
+	if (ff.method >= 0 && field(c, frame_class, ff.method)->pool)
+		ff.method_type = field(c, frame_class, ff.method)->type;
+	if (ff.type >= 0 && field(c, frame_class, ff.type)->pool)
+		ff.frame_type = field(c, frame_class, ff.type)->type;
+	return ff;
+}
+
+/* One StackFrame at the cursor, as a location. */
+static uint32_t frame_location(struct reader *r, struct jfr_cursor *k, uint32_t frame_class, const struct frame_fields *ff)
+{
+	const struct jfr_class *cl = &r->c.classes[frame_class];
+	uint64_t method = 0, type_key = 0;
+	int64_t line = 0;
+	for (int32_t i = 0; i < (int32_t)cl->n_fields && !k->bad; i++) {
+		const struct jfr_field *f = field(&r->c, frame_class, i);
+		uint64_t v = jfr_get_number(k, f);
+		if (i == ff->method)
+			method = v;
+		else if (i == ff->line)
+			line = (int32_t)v;
+		else if (i == ff->type)
+			type_key = v;
+	}
+	uint32_t function = ff->method_type == UINT32_MAX ? model_function(r->m, &(struct model_function){ model_str(r->m, "unknown", 7), 0, 0, 0, 0, 0, { 0, 0, 0, 0 } })
+							  : frame_function(r, ff->method_type, method, ff->frame_type, type_key);
+	return model_location(r->m, function, line > 0 ? line : 0);
+}
+
+/* The frames of a StackTrace value, leaf first, into r->frames; how many, or -1 when malformed. */
+static long trace_frames(struct reader *r, struct jfr_cursor *k, uint32_t trace_class, int *truncated)
+{
+	int32_t frames_at = jfr_field_named(&r->c, trace_class, "frames"), cut_at = jfr_field_named(&r->c, trace_class, "truncated");
+	long n = 0;
+	for (int32_t i = 0; i < (int32_t)r->c.classes[trace_class].n_fields && !k->bad; i++) {
+		const struct jfr_field *f = field(&r->c, trace_class, i);
+		if (i == cut_at) {
+			*truncated = jfr_get_number(k, f) != 0;
+			continue;
+		}
+		if (i != frames_at || !f->array || f->pool) {
+			jfr_skip_field(k, f);
+			continue;
+		}
+		uint64_t count = jfr_get_count(k);
+		struct frame_fields ff = frame_fields(&r->c, f->type);
+		grow((void **)&r->frames, &r->cap_frames, count + 1, sizeof *r->frames);
+		for (uint64_t j = 0; j < count && !k->bad; j++)
+			r->frames[n++] = frame_location(r, k, f->type, &ff);
+	}
+	return k->bad ? -1 : n;
+}
+
+/* A stack trace key's stack id, shifted left once, with the truncated mark in bit 0. */
+static int stack_of(struct reader *r, uint32_t trace_class, uint64_t key, uint64_t *stack)
+{
+	if (keymap_get(&r->stacks, key, 0, stack))
+		return 0;
+	struct jfr_cursor k = pool_cursor(&r->c, trace_class, key);
+	int truncated = 0;
+	long n = k.bad ? 0 : trace_frames(r, &k, trace_class, &truncated);
+	if (n < 0)
+		return jfr_error(&r->c, k.at, "stack trace %llu: %s", (unsigned long long)key, k.why ? k.why : "cut short");
+	uint32_t id = MODEL_EMPTY_STACK;
+	for (long i = n; i-- > 0;)
+		id = model_stack(r->m, r->frames[i], id);
+	*stack = keymap_put(&r->stacks, key, 0, (uint64_t)id << 1 | (uint64_t)truncated);
+	return 0;
+}
+
+/* A thread's name: its Java name, else its OS name; 0 when it has neither. */
+static uint32_t thread_name(struct reader *r, uint32_t thread_class, uint64_t key)
+{
+	uint64_t id;
+	if (keymap_get(&r->threads, key, 0, &id))
+		return (uint32_t)id;
+	id = pool_text(r, thread_class, key, "javaName") || pool_text(r, thread_class, key, "osName")
+		     ? model_str(r->m, r->text.s, r->text.len) : 0;
+	return (uint32_t)keymap_put(&r->threads, key, 0, id);
+}
+
+static uint32_t state_name(struct reader *r, uint32_t state_class, uint64_t key)
+{
+	uint64_t id;
+	if (keymap_get(&r->states, key, 0, &id))
+		return (uint32_t)id;
+	id = pool_text(r, state_class, key, "name") ? model_str(r->m, r->text.s, r->text.len) : 0;
+	return (uint32_t)keymap_put(&r->states, key, 0, id);
+}
+
+/* The events whose field says how much a sample weighs, and in what. */
+static const struct weight {
+	const char *event, *field, *unit;
+} weights[] = {
+	{ "jdk.ObjectAllocationSample", "weight", "bytes" },
+	{ "jdk.ObjectAllocationInNewTLAB", "allocationSize", "bytes" },
+	{ "jdk.ObjectAllocationOutsideTLAB", "allocationSize", "bytes" },
+	{ "jdk.JavaMonitorEnter", "duration", "nanoseconds" },
+	{ "jdk.JavaMonitorWait", "duration", "nanoseconds" },
+	{ "jdk.ThreadPark", "duration", "nanoseconds" },
+	{ "profiler.Malloc", "size", "bytes" },
+	{ "profiler.LiveObject", "allocationSize", "bytes" },
+	{ "profiler.WallClockSample", "samples", "count" },
+};
+
+static void grow_values(struct reader *r)
+{
+	size_t old = r->cap_values;
+	grow((void **)&r->values, &r->cap_values, r->m->n_sample_types, sizeof *r->values);
+	memset(r->values + old, 0, (r->cap_values - old) * sizeof *r->values);
+}
+
+/* The sample types of an event type, made at its first event in the file. */
+static struct event_type *event_type(struct reader *r, const struct jfr_class *cl, const struct weight *w)
+{
+	const char *name = r->c.names + cl->name.at;
+	uint32_t id = model_str(r->m, name, cl->name.len);
+	for (size_t i = 0; i < r->n_types; i++)
+		if (r->types[i].name == id)
+			return &r->types[i];
+	grow((void **)&r->types, &r->cap_types, r->n_types + 1, sizeof *r->types);
+	struct event_type *t = &r->types[r->n_types++];
+	t->name = id;
+	t->count_type = model_add_sample_type(r->m, name, "count");
+	t->weight_type = SIZE_MAX;
+	if (w) {
+		char weight_name[300];
+		snprintf(weight_name, sizeof weight_name, "%s:%s", name, w->field);
+		t->weight_type = model_add_sample_type(r->m, weight_name, w->unit);
+	}
+	grow_values(r);
+	return t;
+}
+
+static int32_t first_field_named(const struct jfr_chunk *c, uint32_t type, const char *a, const char *b)
+{
+	int32_t i = jfr_field_named(c, type, a);
+	return i >= 0 ? i : jfr_field_named(c, type, b);
+}
+
+/* Which fields an event class's samples need; an event without a stack trace is no sample. */
+static void plan_events(struct reader *r, uint32_t type)
+{
+	struct jfr_chunk *c = &r->c;
+	struct jfr_event_plan *p = &c->classes[type].plan;
+	p->planned = 1;
+	p->stack = jfr_field_named(c, type, "stackTrace");
+	if (p->stack < 0 || !field(c, type, p->stack)->pool || field(c, type, p->stack)->array)
+		return;
+	p->sample = 1;
+	p->time = jfr_field_named(c, type, "startTime");
+	p->thread = first_field_named(c, type, "sampledThread", "eventThread");
+	p->state = jfr_field_named(c, type, "state");
+	p->weight = -1;
+	const struct weight *w = NULL;
+	for (size_t i = 0; i < sizeof weights / sizeof *weights && !w; i++)
+		if (jfr_text_is(c, c->classes[type].name, weights[i].event) &&
+		    (p->weight = jfr_field_named(c, type, weights[i].field)) >= 0)
+			w = &weights[i];
+	int32_t last = p->stack;
+	int32_t needed[] = { p->time, p->thread, p->state, p->weight };
+	for (size_t i = 0; i < sizeof needed / sizeof *needed; i++) {
+		if (needed[i] >= 0 && (field(c, type, needed[i])->array || (i < 3 && i > 0 && !field(c, type, needed[i])->pool)))
+			needed[i] = -1; /* a thread or state inline, or an array: not what prof knows */
+		last = needed[i] > last ? needed[i] : last;
+	}
+	p->time = needed[0], p->thread = needed[1], p->state = needed[2], p->weight = needed[3];
+	p->last_needed = (uint32_t)last;
+	struct event_type *t = event_type(r, &c->classes[type], w);
+	p->count_type = t->count_type;
+	p->weight_type = t->weight_type;
+}
+
+/* A number of ticks, or of a Timespan's unit, in nanoseconds; saturating. */
+static int64_t span_ns(const struct jfr_chunk *c, int64_t v, uint8_t timespan)
+{
+	static const int64_t scale[] = { 1, 0, 1, 1000, 1000000, 1000000000 };
+	__int128 ns = timespan == JFR_TICKS ? (__int128)v * 1000000000 / c->ticks_per_second : (__int128)v * scale[timespan];
+	return ns > INT64_MAX ? INT64_MAX : ns < INT64_MIN ? INT64_MIN : (int64_t)ns;
+}
+
+static uint32_t sample_labels(struct reader *r, uint32_t thread, uint32_t state, int truncated)
+{
+	struct model_label labels[3];
+	size_t n = 0;
+	if (thread)
+		labels[n++] = (struct model_label){ r->label_thread, thread, 0, 0 };
+	if (state)
+		labels[n++] = (struct model_label){ r->label_state, state, 0, 0 };
+	if (truncated)
+		labels[n++] = (struct model_label){ r->label_truncated, r->yes, 0, 0 };
+	return model_label_set(r->m, labels, n);
+}
+
+/* The event's time from the first sample's, never before the sample before it. */
+static int64_t sample_time(struct reader *r, int64_t ticks)
+{
+	const struct jfr_chunk *c = &r->c;
+	int64_t ns = span_ns(c, ticks - c->start_ticks, JFR_TICKS);
+	ns = __builtin_add_overflow(ns, c->start_ns, &ns) ? INT64_MAX : ns;
+	if (!r->has_first) {
+		r->has_first = 1;
+		r->first_ns = ns;
+	}
+	int64_t from_first;
+	if (!__builtin_sub_overflow(ns, r->first_ns, &from_first) && from_first > r->time)
+		r->time = from_first;
+	return r->time;
+}
+
+/* One data event's sample, the cursor after its type id. */
+static int add_event(struct reader *r, struct jfr_cursor *k, uint32_t type)
+{
+	struct jfr_chunk *c = &r->c;
+	const struct jfr_event_plan *p = &c->classes[type].plan;
+	uint64_t trace = 0, thread = 0, state = 0, weight = 0, ticks = 0;
+	for (int32_t i = 0; i <= (int32_t)p->last_needed && !k->bad; i++) {
+		const struct jfr_field *f = field(c, type, i);
+		uint64_t v = jfr_get_number(k, f);
+		if (i == p->stack)
+			trace = v;
+		else if (i == p->time)
+			ticks = v;
+		else if (i == p->thread)
+			thread = v;
+		else if (i == p->state)
+			state = v;
+		else if (i == p->weight)
+			weight = v;
+	}
+	if (k->bad)
+		return jfr_error(c, k->at, "event %s: %s", c->names + c->classes[type].name.at, k->why ? k->why : "cut short");
+	uint64_t stack = 0;
+	if (stack_of(r, field(c, type, p->stack)->type, trace, &stack) < 0)
+		return -1;
+	uint32_t thread_label = p->thread >= 0 ? thread_name(r, field(c, type, p->thread)->type, thread) : 0;
+	uint32_t state_label = p->state >= 0 ? state_name(r, field(c, type, p->state)->type, state) : 0;
+	r->values[p->count_type] = 1;
+	if (p->weight_type != SIZE_MAX) {
+		const struct jfr_field *f = field(c, type, p->weight);
+		r->values[p->weight_type] = f->timespan ? span_ns(c, (int64_t)weight, f->timespan) : (int64_t)weight;
+	}
+	int64_t time = p->time >= 0 ? sample_time(r, (int64_t)ticks) : r->time;
+	model_add_samples(r->m, (uint32_t)(stack >> 1), r->values, NULL, sample_labels(r, thread_label, state_label, stack & 1), 1, time);
+	r->values[p->count_type] = 0;
+	if (p->weight_type != SIZE_MAX)
+		r->values[p->weight_type] = 0;
+	return 0;
+}
+
+/*
+ * An event's size and type id: 1 when it lies whole in [at, end), 0 when
+ * end cuts it, -1 when its size cannot be (shorter than its own header).
+ */
+static int event_header(struct jfr_chunk *c, uint64_t at, uint64_t end, uint64_t *size, uint64_t *type, struct jfr_cursor *k)
+{
+	*k = (struct jfr_cursor){ c, at, end, 0, NULL };
+	*size = jfr_get_int(k);
+	*type = jfr_get_long(k);
+	if (k->bad)
+		return 0;
+	if (*size < k->at - at)
+		return -1;
+	return *size <= end - at;
+}
+
+/* The chunk's data events, from the header to `end`. */
+static int read_events(struct reader *r, uint64_t end)
+{
+	struct jfr_chunk *c = &r->c;
+	uint64_t size, type_id;
+	struct jfr_cursor k;
+	for (uint64_t at = HEADER_BYTES; at < end; at += size) {
+		event_header(c, at, end, &size, &type_id, &k);
+		if (type_id < 2)
+			continue;
+		uint32_t type = jfr_class_of_id(c, type_id);
+		if (type == HASHIDX_NONE)
+			return jfr_error(c, at, "an event of type id %llu, which the metadata does not define", (unsigned long long)type_id);
+		if (!c->classes[type].plan.planned)
+			plan_events(r, type);
+		k.end = at + size;
+		if (c->classes[type].plan.sample && add_event(r, &k, type) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Finds the chunk's metadata and checkpoint events; returns where its
+ * whole events end (short of `end` only in a chunk cut short), or 0
+ * after reporting.
+ */
+static uint64_t scan_chunk(struct reader *r, uint64_t end, int whole, uint64_t *metadata)
+{
+	struct jfr_chunk *c = &r->c;
+	uint64_t at = HEADER_BYTES, size, type;
+	struct jfr_cursor k;
+	r->n_checkpoints = 0;
+	*metadata = 0;
+	for (; at < end; at += size) {
+		int fits = event_header(c, at, end, &size, &type, &k);
+		if (fits < 0 || (fits == 0 && whole))
+			return jfr_error(c, at, "an event whose size (%llu bytes) does not fit its chunk", (unsigned long long)size), 0;
+		if (fits == 0)
+			break;
+		if (type == 0)
+			*metadata = at;
+		else if (type == 1) {
+			grow((void **)&r->checkpoints, &r->cap_checkpoints, r->n_checkpoints + 1, sizeof *r->checkpoints);
+			r->checkpoints[r->n_checkpoints++] = at;
+		}
+	}
+	return at;
+}
+
+static uint64_t big_endian(const unsigned char *p, int n)
+{
+	uint64_t v = 0;
+	for (int i = 0; i < n; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/* Reads up to `want` more bytes onto the chunk, growing it as they come; 0, or -1 on a read error. */
+static int read_more(struct reader *r, uint64_t want)
+{
+	struct jfr_chunk *c = &r->c;
+	while (want > 0) {
+		size_t step = want < READ_STEP ? (size_t)want : READ_STEP;
+		size_t cap = (size_t)c->cap;
+		grow((void **)&c->bytes, &cap, (size_t)c->len + step, 1);
+		c->cap = cap;
+		long got = input_read(r->in, c->bytes + c->len, step);
+		if (got < 0)
+			return -1;
+		if (got == 0)
+			return 0;
+		c->len += (uint64_t)got;
+		want -= (uint64_t)got;
+	}
+	return 0;
+}
+
+/* The chunk header's checks; its size, or 0 after reporting. */
+static uint64_t read_header(struct reader *r)
+{
+	struct jfr_chunk *c = &r->c;
+	const unsigned char *h = c->bytes;
+	if (memcmp(h, "FLR\0", 4) != 0)
+		return jfr_error(c, 0, r->chunks ? "bytes after the last chunk that are no chunk (no \"FLR\\0\")"
+						   : "not a JFR file (no \"FLR\\0\")"), 0;
+	unsigned major = (unsigned)big_endian(h + 4, 2), minor = (unsigned)big_endian(h + 6, 2);
+	if (major == 0 && minor == 9)
+		return jfr_error(c, 4, "JFR format 0.9 (JDK 7 and 8), which the JDK's own tools do not read either"), 0;
+	if (major != 1 && major != 2)
+		return jfr_error(c, 4, "JFR format %u.%u: prof reads 1.x and 2.x (JDK 9 and later)", major, minor), 0;
+	uint64_t size = big_endian(h + 8, 8);
+	if (size < HEADER_BYTES)
+		return jfr_error(c, 8, "a chunk size of %llu bytes, smaller than its header", (unsigned long long)size), 0;
+	c->start_ns = (int64_t)big_endian(h + 32, 8);
+	c->start_ticks = (int64_t)big_endian(h + 48, 8);
+	c->ticks_per_second = (int64_t)big_endian(h + 56, 8);
+	if (c->ticks_per_second <= 0)
+		return jfr_error(c, 56, "%lld ticks per second", (long long)c->ticks_per_second), 0;
+	/* Byte 67 holds the flags (JDK 14 and later put the file state at 64): bit 0 is compressed integers. */
+	c->compressed = h[67] & 1;
+	return size;
+}
+
+/* The metadata, pools and events of the chunk in memory, read up to `end`. */
+static int read_chunk_events(struct reader *r, int whole)
+{
+	struct jfr_chunk *c = &r->c;
+	uint64_t metadata, end = scan_chunk(r, c->len, whole, &metadata);
+	if (end == 0)
+		return -1;
+	if (metadata == 0) {
+		if (whole)
+			return jfr_error(c, HEADER_BYTES, "a chunk without a metadata event");
+		diag_warn(c->file, 0, "offset %llu: the recording is cut short before the chunk's metadata: read up to the chunk before",
+			  (unsigned long long)(c->file_at + end));
+		return 0;
+	}
+	if (jfr_read_metadata(c, metadata, end) < 0)
+		return -1;
+	for (size_t i = 0; i < r->n_checkpoints; i++)
+		if (jfr_read_checkpoint(c, r->checkpoints[i], end) < 0)
+			return -1;
+	if (!whole)
+		diag_warn(c->file, 0, "offset %llu: the recording is cut short: read up to the last whole event",
+			  (unsigned long long)(c->file_at + end));
+	return read_events(r, end);
+}
+
+/* The next chunk: 1 read, 0 none left (or the rest cut short, with a warning), -1 after reporting. */
+static int read_chunk(struct reader *r)
+{
+	struct jfr_chunk *c = &r->c;
+	c->file_at += c->len;
+	jfr_chunk_reset(c);
+	c->len = 0;
+	if (read_more(r, HEADER_BYTES) < 0)
+		return -1;
+	if (c->len == 0 && r->chunks > 0)
+		return 0;
+	if (c->len < HEADER_BYTES) {
+		if (r->chunks == 0)
+			return jfr_error(c, c->len, "a chunk header cut short");
+		diag_warn(c->file, 0, "offset %llu: the recording is cut short inside a chunk header: read up to the chunk before",
+			  (unsigned long long)(c->file_at + c->len));
+		return 0;
+	}
+	uint64_t size = read_header(r);
+	if (size == 0 || read_more(r, size - HEADER_BYTES) < 0)
+		return -1;
+	int whole = c->len == size;
+	if (!whole && r->chunks == 0 && c->len == HEADER_BYTES)
+		return jfr_error(c, c->len, "a chunk with nothing after its header");
+	int read = read_chunk_events(r, whole);
+	keymap_clear(&r->stacks);
+	keymap_clear(&r->functions);
+	keymap_clear(&r->methods);
+	keymap_clear(&r->threads);
+	keymap_clear(&r->states);
+	r->chunks++;
+	return read < 0 ? -1 : whole;
+}
+
+/* jdk.ExecutionSample when the recording has it: CPU time is what most open a profile for. */
+static void set_default_type(struct reader *r)
+{
+	for (size_t i = 0; i < r->n_types; i++)
+		if (model_str_is(r->m, r->types[i].name, "jdk.ExecutionSample")) {
+			model_set_meta(r->m, "default_sample_type", "jdk.ExecutionSample");
+			return;
+		}
+	if (r->n_types)
+		model_set_meta(r->m, "default_sample_type", model_cstr(r->m, r->types[0].name));
+}
+
+static void reader_free(struct reader *r)
+{
+	jfr_chunk_free(&r->c);
+	keymap_free(&r->stacks);
+	keymap_free(&r->functions);
+	keymap_free(&r->methods);
+	keymap_free(&r->threads);
+	keymap_free(&r->states);
+	free(r->types);
+	free(r->values);
+	free(r->checkpoints);
+	free(r->text.s);
+	free(r->name.s);
+	free(r->frames);
+}
+
+int jfr_read(struct input *in, struct model *m)
+{
+	struct reader r;
+	memset(&r, 0, sizeof r);
+	r.in = in;
+	r.m = m;
+	r.c.file = in->name;
+	r.label_thread = model_str(m, "thread", 6);
+	r.label_state = model_str(m, "state", 5);
+	r.label_truncated = model_str(m, "truncated", 9);
+	r.yes = model_str(m, "true", 4);
+	m->rules.strict_r = 0;
+	m->timed_rows = 1;
+	int got;
+	while ((got = read_chunk(&r)) > 0)
+		;
+	if (got == 0)
+		set_default_type(&r);
+	reader_free(&r);
+	return got < 0 ? -1 : 0;
+}

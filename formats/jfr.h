@@ -97,7 +97,14 @@ struct jfr_cursor {
 	uint64_t at, end;
 	int bad; /* a read went past end, or a value was malformed */
 	const char *why; /* what was malformed (NULL: cut short) */
+	uint64_t bad_at; /* where the first bad read began */
 };
+
+static inline struct jfr_cursor jfr_cursor(struct jfr_chunk *c, uint64_t at, uint64_t end)
+{
+	struct jfr_cursor k = { c, at, end, 0, NULL, 0 };
+	return k;
+}
 
 /* Reports "offset N: ..." (N from the file's start) once per chunk; returns -1. */
 int jfr_error(struct jfr_chunk *c, uint64_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -34,8 +34,10 @@ int jfr_error(struct jfr_chunk *c, uint64_t at, const char *fmt, ...)
 
 static int bad(struct jfr_cursor *k, const char *why)
 {
-	if (!k->bad)
+	if (!k->bad) {
 		k->why = why;
+		k->bad_at = k->at;
+	}
 	k->bad = 1;
 	k->at = k->end;
 	return 0;
@@ -159,10 +161,12 @@ static void get_pooled_string(struct jfr_cursor *k, struct jfr_bytes *out, int d
 		bad(k, "a string's constant pool key is in no pool");
 		return;
 	}
-	struct jfr_cursor inner = { c, at, c->len, 0, NULL };
+	struct jfr_cursor inner = jfr_cursor(c, at, c->len);
 	get_string_at(&inner, out, depth + 1);
-	if (inner.bad)
+	if (inner.bad) {
+		k->at = inner.bad_at;
 		bad(k, inner.why);
+	}
 }
 
 static void get_string_at(struct jfr_cursor *k, struct jfr_bytes *out, int depth)
@@ -334,7 +338,7 @@ static int text_at(struct jfr_cursor *k, const struct jfr_field *f, struct jfr_b
 		uint64_t at = jfr_pool_value(k->c, type, jfr_get_long(k));
 		if (at == 0)
 			return 0;
-		inner = (struct jfr_cursor){ k->c, at, k->c->len, 0, NULL };
+		inner = jfr_cursor(k->c, at, k->c->len);
 	}
 	struct jfr_cursor *v = f->pool ? &inner : k;
 	const struct jfr_class *cl = &k->c->classes[type];

@@ -91,8 +91,9 @@ static enum jfr_kind kind_of(const struct jfr_chunk *c, struct jfr_text name)
 static struct jfr_text string_ref(struct meta *mt)
 {
 	uint32_t i = jfr_get_int(&mt->k);
-	if (i >= mt->n_strings) {
+	if (i >= mt->n_strings && !mt->k.bad) {
 		mt->k.bad = 1;
+		mt->k.bad_at = mt->k.at;
 		mt->k.why = "a metadata string index out of range";
 		return (struct jfr_text){ 0, 0 };
 	}
@@ -251,8 +252,8 @@ static int read_strings(struct meta *mt)
 {
 	struct jfr_bytes s = { NULL, 0, 0 };
 	uint64_t n = jfr_get_int(&mt->k);
-	if (n > mt->k.end - mt->k.at)
-		n = 0, mt->k.bad = 1;
+	if (n > mt->k.end - mt->k.at && !mt->k.bad)
+		n = 0, mt->k.bad = 1, mt->k.bad_at = mt->k.at;
 	mt->strings = xcalloc(n ? n : 1, sizeof *mt->strings);
 	for (uint64_t i = 0; i < n && !mt->k.bad; i++) {
 		s.len = 0;
@@ -269,7 +270,7 @@ int jfr_read_metadata(struct jfr_chunk *c, uint64_t at, uint64_t end)
 	struct meta mt;
 	memset(&mt, 0, sizeof mt);
 	mt.c = c;
-	mt.k = (struct jfr_cursor){ c, at, end, 0, NULL };
+	mt.k = jfr_cursor(c, at, end);
 	mt.open_class = -1;
 	c->n_classes = c->n_fields = c->names_len = 0;
 	hashidx_free(&c->class_index);
@@ -281,7 +282,7 @@ int jfr_read_metadata(struct jfr_chunk *c, uint64_t at, uint64_t end)
 	read_strings(&mt);
 	int failed = read_element(&mt, 0, 0) < 0;
 	if (!failed && mt.k.bad)
-		failed = jfr_error(c, mt.k.at, "metadata event %s", mt.k.why ? mt.k.why : "cut short") < 0;
+		failed = jfr_error(c, mt.k.bad_at, "metadata event: %s", mt.k.why ? mt.k.why : "cut short") < 0;
 	if (!failed)
 		failed = resolve(&mt, at) < 0;
 	free(mt.strings);
@@ -341,7 +342,7 @@ static int read_pool(struct jfr_chunk *c, struct jfr_cursor *k)
 
 int jfr_read_checkpoint(struct jfr_chunk *c, uint64_t at, uint64_t end)
 {
-	struct jfr_cursor k = { c, at, end, 0, NULL };
+	struct jfr_cursor k = jfr_cursor(c, at, end);
 	jfr_get_int(&k);  /* size */
 	jfr_get_long(&k); /* type 1 */
 	jfr_get_long(&k); /* start */
@@ -353,6 +354,6 @@ int jfr_read_checkpoint(struct jfr_chunk *c, uint64_t at, uint64_t end)
 		if (read_pool(c, &k) < 0)
 			return -1;
 	if (k.bad)
-		return jfr_error(c, k.at, "checkpoint event %s", k.why ? k.why : "cut short");
+		return jfr_error(c, k.bad_at, "checkpoint event: %s", k.why ? k.why : "cut short");
 	return 0;
 }

@@ -105,7 +105,8 @@ static const struct jfr_field *field(const struct jfr_chunk *c, uint32_t type, i
 static struct jfr_cursor pool_cursor(struct jfr_chunk *c, uint32_t type, uint64_t key)
 {
 	uint64_t at = jfr_pool_value(c, type, key);
-	struct jfr_cursor k = { c, at, c->len, at == 0, NULL };
+	struct jfr_cursor k = jfr_cursor(c, at, c->len);
+	k.bad = at == 0;
 	return k;
 }
 
@@ -252,7 +253,7 @@ static int stack_of(struct reader *r, uint32_t trace_class, uint64_t key, uint64
 	int truncated = 0;
 	long n = k.bad ? 0 : trace_frames(r, &k, trace_class, &truncated);
 	if (n < 0)
-		return jfr_error(&r->c, k.at, "stack trace %llu: %s", (unsigned long long)key, k.why ? k.why : "cut short");
+		return jfr_error(&r->c, k.bad_at, "stack trace %llu: %s", (unsigned long long)key, k.why ? k.why : "cut short");
 	uint32_t id = MODEL_EMPTY_STACK;
 	for (long i = n; i-- > 0;)
 		id = model_stack(r->m, r->frames[i], id);
@@ -421,7 +422,7 @@ static int add_event(struct reader *r, struct jfr_cursor *k, uint32_t type)
 			weight = v;
 	}
 	if (k->bad)
-		return jfr_error(c, k->at, "event %s: %s", c->names + c->classes[type].name.at, k->why ? k->why : "cut short");
+		return jfr_error(c, k->bad_at, "event %s: %s", c->names + c->classes[type].name.at, k->why ? k->why : "cut short");
 	uint64_t stack = 0;
 	if (stack_of(r, field(c, type, p->stack)->type, trace, &stack) < 0)
 		return -1;
@@ -446,7 +447,7 @@ static int add_event(struct reader *r, struct jfr_cursor *k, uint32_t type)
  */
 static int event_header(struct jfr_chunk *c, uint64_t at, uint64_t end, uint64_t *size, uint64_t *type, struct jfr_cursor *k)
 {
-	*k = (struct jfr_cursor){ c, at, end, 0, NULL };
+	*k = jfr_cursor(c, at, end);
 	*size = jfr_get_int(k);
 	*type = jfr_get_long(k);
 	if (k->bad)

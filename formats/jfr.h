@@ -77,6 +77,7 @@ struct jfr_chunk {
 	uint64_t len, cap;
 	int compressed;     /* integers are LEB128 */
 	int64_t start_ns, start_ticks, ticks_per_second;
+	double ns_per_tick;
 	struct jfr_class *classes;
 	size_t n_classes, cap_classes;
 	struct hashidx class_index;

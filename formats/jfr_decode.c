@@ -63,6 +63,20 @@ static uint64_t get_fixed(struct jfr_cursor *k, unsigned width)
 /* LEB128 as JFR writes it: seven bits a byte, the ninth byte's eight bits whole. */
 static uint64_t get_leb128(struct jfr_cursor *k)
 {
+	/* Most numbers are one or two bytes: no bound check per byte when nine are left. */
+	if (k->end - k->at >= 9) {
+		const unsigned char *p = k->c->bytes + k->at;
+		uint64_t v = 0;
+		for (unsigned i = 0; i < 8; i++) {
+			v |= (uint64_t)(p[i] & 0x7f) << (7 * i);
+			if (!(p[i] & 0x80)) {
+				k->at += i + 1;
+				return v;
+			}
+		}
+		k->at += 9;
+		return v | (uint64_t)p[8] << 56;
+	}
 	uint64_t v = 0;
 	for (unsigned i = 0; i < 8; i++) {
 		uint8_t b = jfr_get_byte(k);

@@ -23,15 +23,24 @@
 #include "../base/diag.h"
 #include "jfr.h"
 
-enum { HEADER_BYTES = 68, READ_STEP = 1 << 20 };
+enum { HEADER_BYTES = 68, READ_STEP = 1 << 20, LABEL_CACHE = 64 };
 
-/* A cache from a chunk's pool keys (one or two) to what prof made of them. */
+/*
+ * A cache from a chunk's pool keys (one or two) to what prof made of
+ * them. Writers number pool entries from 1 or from small ids, so a key
+ * alone below 16 times the entries so far (and 4096) is a plain index
+ * into `dense`: an array lookup per event where a hash lookup would cost
+ * a third of the reading; memory stays proportional to the entries.
+ */
 struct keymap {
 	struct entry {
 		uint64_t a, b, value;
-	} *entries;
+	} *entries; /* the keys that are not dense */
 	size_t n, cap;
 	struct hashidx index;
+	uint64_t *dense; /* value + 1 by key; 0: none */
+	size_t n_dense, cap_dense;
+	size_t count; /* entries, dense or not */
 };
 
 /* What an event type became, across chunks (whose class ids differ). */
@@ -55,6 +64,11 @@ struct reader {
 	uint32_t *frames;
 	size_t cap_frames;
 	uint32_t label_thread, label_state, label_truncated, yes;
+	struct label_cache {
+		uint32_t thread, state;
+		int truncated;
+		uint32_t set; /* MODEL_NONE: empty slot */
+	} label_cache[LABEL_CACHE];
 	int has_first;
 	int64_t first_ns, time;
 	uint64_t chunks;
@@ -68,6 +82,12 @@ static int entry_equals(const void *ctx, uint32_t i, const void *key)
 
 static int keymap_get(const struct keymap *km, uint64_t a, uint64_t b, uint64_t *value)
 {
+	if (b == 0 && a < km->n_dense && km->dense[a]) {
+		*value = km->dense[a] - 1;
+		return 1;
+	}
+	if (km->n == 0)
+		return 0;
 	struct entry k = { a, b, 0 };
 	uint32_t i = hashidx_find(&km->index, hash_mix(a, b), entry_equals, km, &k);
 	if (i == HASHIDX_NONE)
@@ -78,6 +98,16 @@ static int keymap_get(const struct keymap *km, uint64_t a, uint64_t b, uint64_t 
 
 static uint64_t keymap_put(struct keymap *km, uint64_t a, uint64_t b, uint64_t value)
 {
+	km->count++;
+	if (b == 0 && a < 16 * (km->count + 256)) {
+		if (a >= km->n_dense) {
+			grow((void **)&km->dense, &km->cap_dense, (size_t)a + 1, sizeof *km->dense);
+			memset(km->dense + km->n_dense, 0, ((size_t)a + 1 - km->n_dense) * sizeof *km->dense);
+			km->n_dense = (size_t)a + 1;
+		}
+		km->dense[a] = value + 1;
+		return value;
+	}
 	grow((void **)&km->entries, &km->cap, km->n + 1, sizeof *km->entries);
 	km->entries[km->n] = (struct entry){ a, b, value };
 	hashidx_insert(&km->index, hash_mix(a, b), (uint32_t)km->n++);
@@ -86,7 +116,10 @@ static uint64_t keymap_put(struct keymap *km, uint64_t a, uint64_t b, uint64_t v
 
 static void keymap_clear(struct keymap *km)
 {
-	km->n = 0;
+	km->n = km->count = 0;
+	if (km->n_dense)
+		memset(km->dense, 0, km->n_dense * sizeof *km->dense);
+	km->n_dense = 0;
 	hashidx_free(&km->index);
 }
 
@@ -94,6 +127,7 @@ static void keymap_free(struct keymap *km)
 {
 	keymap_clear(km);
 	free(km->entries);
+	free(km->dense);
 }
 
 static const struct jfr_field *field(const struct jfr_chunk *c, uint32_t type, int32_t index)
@@ -368,11 +402,14 @@ static void plan_events(struct reader *r, uint32_t type)
 static int64_t span_ns(const struct jfr_chunk *c, int64_t v, uint8_t timespan)
 {
 	static const int64_t scale[] = { 1, 0, 1, 1000, 1000000, 1000000000 };
+	/* Ticks within 2^52 of the chunk's start (days, at any clock rate) in a double: within a nanosecond. */
+	if (timespan == JFR_TICKS && v > -(INT64_C(1) << 52) && v < INT64_C(1) << 52)
+		return (int64_t)((double)v * c->ns_per_tick);
 	__int128 ns = timespan == JFR_TICKS ? (__int128)v * 1000000000 / c->ticks_per_second : (__int128)v * scale[timespan];
 	return ns > INT64_MAX ? INT64_MAX : ns < INT64_MIN ? INT64_MIN : (int64_t)ns;
 }
 
-static uint32_t sample_labels(struct reader *r, uint32_t thread, uint32_t state, int truncated)
+static uint32_t intern_labels(struct reader *r, uint32_t thread, uint32_t state, int truncated)
 {
 	struct model_label labels[3];
 	size_t n = 0;
@@ -383,6 +420,20 @@ static uint32_t sample_labels(struct reader *r, uint32_t thread, uint32_t state,
 	if (truncated)
 		labels[n++] = (struct model_label){ r->label_truncated, r->yes, 0, 0 };
 	return model_label_set(r->m, labels, n);
+}
+
+/*
+ * The label set of (thread, state, truncated). Interning it costs a hash
+ * of three labels per event; the last sets made are kept in a small
+ * table by their strings, which a few threads and states fill.
+ */
+static uint32_t sample_labels(struct reader *r, uint32_t thread, uint32_t state, int truncated)
+{
+	struct label_cache *slot = &r->label_cache[(thread * 31u + state * 7u + (unsigned)truncated) % LABEL_CACHE];
+	if (slot->set != MODEL_NONE && slot->thread == thread && slot->state == state && slot->truncated == truncated)
+		return slot->set;
+	*slot = (struct label_cache){ thread, state, truncated, intern_labels(r, thread, state, truncated) };
+	return slot->set;
 }
 
 /* The event's time from the first sample's, never before the sample before it. */
@@ -461,13 +512,16 @@ static int event_header(struct jfr_chunk *c, uint64_t at, uint64_t end, uint64_t
 static int read_events(struct reader *r, uint64_t end)
 {
 	struct jfr_chunk *c = &r->c;
-	uint64_t size, type_id;
+	uint64_t size, type_id, last_id = 0;
+	uint32_t type = UINT32_MAX;
 	struct jfr_cursor k;
 	for (uint64_t at = HEADER_BYTES; at < end; at += size) {
 		event_header(c, at, end, &size, &type_id, &k);
 		if (type_id < 2)
 			continue;
-		uint32_t type = jfr_class_of_id(c, type_id);
+		/* Events of one type come in runs (a sampler's buffer): look its class up once a run. */
+		if (type_id != last_id)
+			type = jfr_class_of_id(c, type_id), last_id = type_id;
 		if (type == HASHIDX_NONE)
 			return jfr_error(c, at, "an event of type id %llu, which the metadata does not define", (unsigned long long)type_id);
 		if (!c->classes[type].plan.planned)
@@ -556,6 +610,7 @@ static uint64_t read_header(struct reader *r)
 	c->ticks_per_second = (int64_t)big_endian(h + 56, 8);
 	if (c->ticks_per_second <= 0)
 		return jfr_error(c, 56, "%lld ticks per second", (long long)c->ticks_per_second), 0;
+	c->ns_per_tick = 1e9 / (double)c->ticks_per_second;
 	/* Byte 67 holds the flags (JDK 14 and later put the file state at 64): bit 0 is compressed integers. */
 	c->compressed = h[67] & 1;
 	return size;
@@ -659,6 +714,8 @@ int jfr_read(struct input *in, struct model *m)
 	r.label_state = model_str(m, "state", 5);
 	r.label_truncated = model_str(m, "truncated", 9);
 	r.yes = model_str(m, "true", 4);
+	for (size_t i = 0; i < LABEL_CACHE; i++)
+		r.label_cache[i].set = MODEL_NONE;
 	m->rules.strict_r = 0;
 	m->timed_rows = 1;
 	int got;

@@ -5,55 +5,14 @@
 # `jfr print --json --stack-depth 1000000` (test/jfr-folded.py), and
 # NAME.jfr.summary from `jfr summary`.
 JFR=testdata/jfr
+. test/jfr-lib.sh
 golden_of() { echo "${1%.gz}.$2"; }
-# prof's folded stacks of every type the golden has, as "TYPE<tab>STACK COUNT", without 0 lines.
-stacks_are_jdks() { # FILE
-	want=$(golden_of "$1" stacks)
-	: > "$TMP/jfr.got"
-	for t in $(cut -f1 "$want" | LC_ALL=C sort -u); do
-		"$PROF" -q -t folded -s "$t" "$1" > "$TMP/jfr.folded" || return 1
-		awk -v t="$t" '$NF != "0" { print t "\t" $0 }' "$TMP/jfr.folded" >> "$TMP/jfr.got"
-	done
-	LC_ALL=C sort "$TMP/jfr.got" | cmp -s - "$want"
-}
-# prof's event types (a type without ':' counts events): the counts jfr summary gives them.
-counts_are_summarys() { # FILE
-	"$PROF" -q -t tables "$1" > "$TMP/jfr.tables" || return 1
-	types=$(awk '/^# sample_types/ { on = 1; next } /^#/ { on = 0 } on && NF == 2 && $1 != "type" && $1 !~ /:/ { print $1 }' "$TMP/jfr.tables")
-	[ -n "$types" ] || return 1
-	for t in $types; do
-		got=$("$PROF" -q -t summary -s "$t" "$1" | awk '/^total:/ { print $2 }')
-		want=$(awk -v t="$t" '$1 == t { print $2 }' "$(golden_of "$1" summary)")
-		[ -n "$got" ] && [ "$got" = "$want" ] || { echo "$t: prof $got, jfr summary $want"; return 1; }
-	done
-}
-# Every frame's name and line, as the locations and functions prof made.
-lines_are_jdks() { # FILE
-	"$PROF" -q -t tables "$1" > "$TMP/jfr.tables" &&
-		awk -F '\t' '/^# / { part = $0; next }
-			part == "# functions" && $1 != "function_id" { name[$1] = $2 }
-			part == "# locations" && NF == 3 && $1 != "location_id" { loc[$2 ":" $3] = 1 }
-			END { for (k in loc) { split(k, p, ":"); print name[p[1]] ":" p[2] } }' "$TMP/jfr.tables" |
-		LC_ALL=C sort -u | cmp -s - "$(golden_of "$1" lines)"
-}
-# Each type's events by thread label, as go tool pprof reads prof's pprof.
-threads_are_jdks() { # FILE
-	"$PROF" -q -t pprof "$1" > "$TMP/jfr.pb.gz" && go_raw "$TMP/jfr.pb.gz" > "$TMP/jfr.raw" &&
-		awk '/^Samples:/ { getline; n = split($0, types, " "); for (i = 1; i <= n; i++) { sub(/\/.*/, "", types[i]) }; on = 1; next }
-			/^Locations/ { on = 0 }
-			on && /^ *[0-9-]+( +[0-9-]+)*:/ { split($0, v, ":"); k = split(v[1], vals, " "); last = 1; next }
-			on && last && /thread:\[/ { t = $0; sub(/.*thread:\[/, "", t); sub(/\].*/, "", t)
-				for (i = 1; i <= k; i++) if (types[i] !~ /:/ && vals[i] != 0) n_by[types[i] "\t" t] += vals[i]
-				last = 0 }
-			END { for (key in n_by) print key "\t" n_by[key] }' "$TMP/jfr.raw" |
-		LC_ALL=C sort | cmp -s - "$(golden_of "$1" threads)"
-}
 for f in "$JFR"/*.jfr "$JFR"/*.jfr.gz; do
 	check "$f sniffed as jfr" prints 0 'valid jfr profile' "$PROF" --check "$f"
-	check "$f: each event type's stacks and weights as jfr print lists them" stacks_are_jdks "$f"
-	check "$f: each event type's count as jfr summary counts it" counts_are_summarys "$f"
-	check "$f: frames' names and lines as jfr print gives them" lines_are_jdks "$f"
-	heavy "$f: each type's events by thread as jfr print gives them (go tool pprof)" threads_are_jdks "$f"
+	check "$f: each event type's stacks and weights as jfr print lists them" stacks_are_jdks "$f" "$(golden_of "$f" stacks)"
+	check "$f: each event type's count as jfr summary counts it" counts_are_summarys "$f" "$(golden_of "$f" summary)"
+	check "$f: frames' names and lines as jfr print gives them" lines_are_jdks "$f" "$(golden_of "$f" lines)"
+	heavy "$f: each type's events by thread as jfr print gives them (go tool pprof)" threads_are_jdks "$f" "$(golden_of "$f" threads)"
 done
 
 # A recording cut short: read up to its last whole chunk or event, with a warning naming the offset.

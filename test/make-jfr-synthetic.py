@@ -11,14 +11,18 @@ it and has the JDK's jfr tool read each chunk of the valid ones alone for
 their goldens: the JDK's reader keeps a pool entry's value from one chunk
 to the next, where the format (and async-profiler's converters, and prof)
 takes each chunk's own.
+
+Usage: make-jfr-synthetic.py TESTDATA-JFR INVALID-JFR WORK-DIR, or
+make-jfr-synthetic.py --bench OUT MEGABYTES: one chunk of execution
+samples as async-profiler writes them (few stacks, many samples: 2,000
+traces 8 to 40 deep over 5,000 methods, 16 threads), seeded, for make
+bench.
 """
 import os
 import struct
 import sys
 
-OUT = sys.argv[1]          # testdata/jfr
-INVALID = sys.argv[2]      # testdata/invalid/jfr
-WORK = sys.argv[3]         # synthetic.jfr's chunks, each alone, for jfr print
+import random
 
 # Class ids, as a JDK numbers them: any numbers will do.
 LONG, INT, BOOLEAN, STRING = 1, 2, 3, 4
@@ -261,7 +265,40 @@ def write(path, data):
         f.write(data)
 
 
+def bench_chunk(megabytes):
+    rnd = random.Random(1)
+    c = True
+    v = lambda build: value(c, build)
+    symbols = [(k, v(lambda w, k=k: w.utf8("pkg%d/Class%d" % (k % 50, k) if k <= 1000 else "method%d" % k)))
+               for k in range(1, 6001)] + [(6001, v(lambda w: w.utf8("()V")))]
+    classes = [(k, v(lambda w, k=k: w.long(k).int(1))) for k in range(1, 1001)]
+    methods = [(k, v(lambda w, k=k: w.long(rnd.randint(1, 1000)).long(1000 + k).long(6001))) for k in range(1, 5001)]
+    traces = [(k, trace(c, 0, [(rnd.randint(1, 5000), rnd.randint(1, 900), rnd.randint(1, 2))
+                               for _ in range(rnd.randint(8, 40))])) for k in range(1, 2001)]
+    threads = [(k, v(lambda w, k=k: w.utf8("worker-%d" % k).long(k).utf8("worker-%d" % k).long(k))) for k in range(1, 17)]
+    pools = [(SYMBOL, symbols), (FRAME_TYPE, [(1, v(lambda w: w.utf8("JIT compiled"))), (2, v(lambda w: w.utf8("Interpreted")))]),
+             (CLASS, classes), (METHOD, methods), (TRACE, traces), (THREAD, threads),
+             (STATE, [(1, v(lambda w: w.utf8("STATE_RUNNABLE")))])]
+    body = bytearray()
+    time, want = 0, megabytes * 10**6
+    while len(body) < want:
+        time += rnd.randint(1, 20)
+        body += event(c, EXECUTION_SAMPLE, value(c, lambda w: w.long(time).long(rnd.randint(1, 16))
+                                                     .long(rnd.randint(1, 2000)).long(1)))
+    cp = checkpoint(c, pools)
+    meta = metadata(c)
+    at_cp = 68 + len(body)
+    size = at_cp + len(cp) + len(meta)
+    head = b"FLR\0" + struct.pack(">HHqqqqqqqBBBB", 2, 1, size, at_cp, at_cp + len(cp), 1704067200 * 10**9,
+                                      time * 10**6, 0, 1000, 0, 0, 0, 3)
+    return head + bytes(body) + cp + meta
+
+
 def main():
+    if sys.argv[1] == "--bench":
+        write(sys.argv[2], bench_chunk(int(sys.argv[3])))
+        return
+    OUT, INVALID, WORK = sys.argv[1:4]
     os.makedirs(INVALID, exist_ok=True)
     first, second = chunk(True, 1, False), chunk(True, 2, True)
     write(os.path.join(OUT, "synthetic.jfr"), first + second)

@@ -13,6 +13,7 @@
 
 #include "../base/alloc.h"
 #include "../base/diag.h"
+#include "../base/utf8.h"
 #include "jfr.h"
 
 /* Nesting deeper than this is refused: real metadata and values nest a few levels. */
@@ -110,25 +111,13 @@ static void put(struct jfr_bytes *out, const void *s, size_t len)
 	out->s[out->len] = '\0';
 }
 
-/* A UTF-16 unit or Latin-1 byte as UTF-8 (a lone surrogate as U+FFFD). */
+/* A code point as UTF-8 (a lone UTF-16 surrogate as U+FFFD). */
 static void put_code(struct jfr_bytes *out, uint32_t code)
 {
-	unsigned char b[3];
+	unsigned char b[4];
 	if (code >= 0xd800 && code < 0xe000)
 		code = 0xfffd;
-	if (code < 0x80) {
-		b[0] = (unsigned char)code;
-		put(out, b, 1);
-	} else if (code < 0x800) {
-		b[0] = (unsigned char)(0xc0 | code >> 6);
-		b[1] = (unsigned char)(0x80 | (code & 0x3f));
-		put(out, b, 2);
-	} else {
-		b[0] = (unsigned char)(0xe0 | code >> 12);
-		b[1] = (unsigned char)(0x80 | (code >> 6 & 0x3f));
-		b[2] = (unsigned char)(0x80 | (code & 0x3f));
-		put(out, b, 3);
-	}
+	put(out, b, utf8_encode(code, b));
 }
 
 /* A length that the bytes left can hold (each unit takes at least one). */
@@ -148,11 +137,8 @@ static void get_char_array(struct jfr_cursor *k, struct jfr_bytes *out)
 			uint64_t back = k->at;
 			uint32_t low = get_short(k);
 			if (low >= 0xdc00 && low < 0xe000) {
-				uint32_t cp = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
-				unsigned char b[4] = { (unsigned char)(0xf0 | cp >> 18), (unsigned char)(0x80 | (cp >> 12 & 0x3f)),
-						       (unsigned char)(0x80 | (cp >> 6 & 0x3f)), (unsigned char)(0x80 | (cp & 0x3f)) };
 				if (out)
-					put(out, b, 4);
+					put_code(out, 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00));
 				i++;
 				continue;
 			}

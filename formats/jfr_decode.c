@@ -177,8 +177,11 @@ static void get_string_at(struct jfr_cursor *k, struct jfr_bytes *out, int depth
 	case 0: /* null */
 	case 1: /* empty */
 		return;
-	case 2:
-		get_pooled_string(k, out, depth);
+	case 2: /* skipped, the key alone: its pool may come later in the chunk */
+		if (out)
+			get_pooled_string(k, out, depth);
+		else
+			jfr_get_long(k);
 		return;
 	case 3: /* UTF-8, as the writer gave it */
 		n = jfr_get_count(k);

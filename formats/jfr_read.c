@@ -23,7 +23,8 @@
 #include "../base/diag.h"
 #include "jfr.h"
 
-enum { HEADER_BYTES = 68, READ_STEP = 1 << 20, LABEL_CACHE = 64 };
+/* JFR's stackdepth is at most 2048 in the JDK; async-profiler's goes further. */
+enum { HEADER_BYTES = 68, READ_STEP = 1 << 20, LABEL_CACHE = 64, MAX_FRAMES = 1 << 16 };
 
 /*
  * A cache from a chunk's pool keys (one or two) to what prof made of
@@ -270,6 +271,12 @@ static long trace_frames(struct reader *r, struct jfr_cursor *k, uint32_t trace_
 			continue;
 		}
 		uint64_t count = jfr_get_count(k);
+		if (count > MAX_FRAMES) {
+			k->why = "a stack deeper than 65536 frames";
+			k->bad_at = k->at;
+			k->bad = 1;
+			return -1;
+		}
 		struct frame_fields ff = frame_fields(&r->c, f->type);
 		grow((void **)&r->frames, &r->cap_frames, count + 1, sizeof *r->frames);
 		for (uint64_t j = 0; j < count && !k->bad; j++)

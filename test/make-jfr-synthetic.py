@@ -220,9 +220,10 @@ def chunk_pools(c, variant):
     frame_types = [(1, v(lambda w: w.utf8("JIT compiled"))), (2, v(lambda w: w.utf8("Interpreted"))),
                    (3, v(lambda w: w.utf8("Native")))]
     states = [(1, v(lambda w: w.utf8("STATE_RUNNABLE")))]
-    # As a flushing JDK does: a first checkpoint, then one that adds to the pools.
-    first = [(SYMBOL, symbols[:2]), (FRAME_TYPE, frame_types), (STRING, strings)]
-    second = [(SYMBOL, symbols[2:]), (CLASS, classes), (METHOD, methods), (TRACE, traces), (THREAD, threads),
+    # As a flushing JDK does: a first checkpoint, then one that adds to the
+    # pools. The symbol that is a key into the string pool comes before it.
+    first = [(SYMBOL, [e for e in symbols if e[0] in (1, 2, 4)]), (FRAME_TYPE, frame_types), (STRING, strings)]
+    second = [(SYMBOL, [e for e in symbols if e[0] not in (1, 2, 4)]), (CLASS, classes), (METHOD, methods), (TRACE, traces), (THREAD, threads),
               (STATE, states)]
     # jfr print refuses a chunk with an empty pool (async-profiler writes such files).
     return [p for p in first if p[1]], second

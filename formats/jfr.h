@@ -2,7 +2,8 @@
  * What the Java Flight Recorder reader's parts share (docs/formats/jfr.md):
  * jfr_decode.c reads one chunk's bytes (integers, strings, the metadata
  * event's classes, the checkpoints' constant pools, any value by its
- * class), jfr_read.c turns the chunks' events into samples. Every read
+ * class), jfr_stack.c what the pools' stack traces, threads and states
+ * become in the model, jfr_read.c turns the chunks' events into samples. Every read
  * goes through a cursor that stops at the chunk's end: a read past it
  * leaves the cursor `bad` and every later read returns zeros, so callers
  * check once per value, not per byte.
@@ -153,5 +154,52 @@ void jfr_seek_field(struct jfr_cursor *k, uint32_t type, int32_t index);
  * FrameType). 1, 0 when there is none (null, or a key not in its pool).
  */
 int jfr_field_text(struct jfr_cursor *k, const struct jfr_field *f, struct jfr_bytes *out);
+
+static inline const struct jfr_field *jfr_field_at(const struct jfr_chunk *c, uint32_t type, int32_t index)
+{
+	return &c->fields[c->classes[type].first_field + (uint32_t)index];
+}
+
+/*
+ * A cache from a chunk's pool keys (one or two) to what prof made of
+ * them. Writers number pool entries from 1 or from small ids, so a key
+ * alone below 16 times the entries so far (and 4096) is a plain index
+ * into `dense`: an array lookup per event where a hash lookup would cost
+ * a third of the reading; memory stays proportional to the entries.
+ */
+struct jfr_keymap {
+	struct jfr_keymap_entry {
+		uint64_t a, b, value;
+	} *entries; /* the keys that are not dense */
+	size_t n, cap;
+	struct hashidx index;
+	uint64_t *dense; /* value + 1 by key; 0: none */
+	size_t n_dense, cap_dense;
+	size_t count; /* entries, dense or not */
+};
+
+/* What a chunk's pool keys became in the model (jfr_stack.c). */
+struct jfr_stacks {
+	struct model *m;
+	struct jfr_chunk *c;
+	struct jfr_keymap stacks, functions, methods, threads, states;
+	struct jfr_bytes text, name;
+	uint32_t *frames;
+	size_t cap_frames;
+};
+
+/*
+ * The stack of stack trace `key` (pool of class trace_class), shifted left
+ * once, with the truncated mark in bit 0; a key no pool holds is the empty
+ * stack. 0, or -1 after reporting.
+ */
+int jfr_stack_of(struct jfr_stacks *s, uint32_t trace_class, uint64_t key, uint64_t *stack);
+/* A thread's name (its Java name, else its OS name) as a model string; 0 when none. */
+uint32_t jfr_thread_name(struct jfr_stacks *s, uint32_t thread_class, uint64_t key);
+/* A thread state's name as a model string; 0 when none. */
+uint32_t jfr_state_name(struct jfr_stacks *s, uint32_t state_class, uint64_t key);
+/* Forgets the chunk's keys, for the next chunk. */
+void jfr_stacks_clear(struct jfr_stacks *s);
+void jfr_stacks_free(struct jfr_stacks *s);
 
 #endif

@@ -10,10 +10,13 @@
  * async-profiler's converters name them, the frame type kept in the
  * function's system name; its labels the thread, the thread state and
  * "truncated" when the JVM cut the stack; its time the event's start,
- * from the first sample's, never going back (events are in the order
- * the JVM's thread buffers were written, not in time order).
+ * from the first sample's. A chunk's events are read in time order (the
+ * JVM writes them as each thread's buffer fills); a chunk that starts
+ * before the last sample of the chunk before is taken at that sample's
+ * time, never going back.
  *
- * Memory: one chunk's bytes and pool index, and per chunk a cache of each
+ * Memory: one chunk's bytes, its pool index, 16 bytes for each of its
+ * sample events (their time order), and per chunk a cache of each
  * distinct stack trace, method, thread and state met; rows stream.
  */
 #include <stdio.h>
@@ -41,6 +44,10 @@ struct reader {
 	int64_t *values;
 	size_t cap_values;
 	uint64_t *checkpoints; /* offsets of a chunk's checkpoint events */
+	struct timed_event *timed; /* a chunk's sample events, to be read in time order */
+	size_t n_timed, cap_timed;
+	uint64_t last_type_id; /* the class of the last event's type id */
+	uint32_t last_type;
 	size_t n_checkpoints, cap_checkpoints;
 	uint32_t label_thread, label_state, label_truncated, yes;
 	struct label_cache {
@@ -246,26 +253,87 @@ static int event_header(struct jfr_chunk *c, uint64_t at, uint64_t end, uint64_t
 	return *size <= end - at;
 }
 
-/* The chunk's data events, from the header to `end`. */
+/* A sample event of the chunk: where it is, and its start in ticks. */
+struct timed_event {
+	int64_t ticks;
+	uint64_t at;
+};
+
+static int earlier(const void *a, const void *b)
+{
+	const struct timed_event *x = a, *y = b;
+	if (x->ticks != y->ticks)
+		return x->ticks < y->ticks ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* The sample event at `at`: its class, and a cursor after its type id; UINT32_MAX after reporting. */
+static uint32_t event_at(struct reader *r, uint64_t at, struct jfr_cursor *k)
+{
+	uint64_t size, type_id;
+	event_header(&r->c, at, r->c.len, &size, &type_id, k);
+	k->end = at + size;
+	/* Events of one type come in runs (a sampler's buffer): look its class up once a run. */
+	if (type_id != r->last_type_id) {
+		r->last_type = jfr_class_of_id(&r->c, type_id);
+		r->last_type_id = type_id;
+	}
+	if (r->last_type == HASHIDX_NONE)
+		jfr_error(&r->c, at, "an event of type id %llu, which the metadata does not define", (unsigned long long)type_id);
+	return r->last_type;
+}
+
+/* The start of the sample event at the cursor, in ticks; that of the event before when it has none. */
+static int event_ticks(struct reader *r, struct jfr_cursor *k, uint32_t type, int64_t *ticks)
+{
+	const struct jfr_event_plan *p = &r->c.classes[type].plan;
+	if (p->time < 0)
+		return 0;
+	jfr_seek_field(k, type, p->time);
+	*ticks = (int64_t)jfr_get_number(k, jfr_field_at(&r->c, type, p->time));
+	if (k->bad)
+		return jfr_error(&r->c, k->bad_at, "event %s: %s", r->c.names + r->c.classes[type].name.at, k->why ? k->why : "cut short");
+	return 0;
+}
+
+/*
+ * The chunk's sample events, from the header to `end`, in time order: a
+ * JVM writes each thread's buffer as it fills, so a chunk's events go
+ * back in time by up to its length. Their starts and places are sorted
+ * (16 bytes an event of the chunk), unless they are in order already.
+ */
 static int read_events(struct reader *r, uint64_t end)
 {
 	struct jfr_chunk *c = &r->c;
-	uint64_t size, type_id, last_id = 0;
-	uint32_t type = UINT32_MAX;
 	struct jfr_cursor k;
+	uint64_t size, type_id;
+	int64_t ticks = INT64_MIN;
+	int in_order = 1;
+	r->n_timed = 0;
+	r->last_type_id = 0;
 	for (uint64_t at = HEADER_BYTES; at < end; at += size) {
 		event_header(c, at, end, &size, &type_id, &k);
 		if (type_id < 2)
 			continue;
-		/* Events of one type come in runs (a sampler's buffer): look its class up once a run. */
-		if (type_id != last_id)
-			type = jfr_class_of_id(c, type_id), last_id = type_id;
-		if (type == HASHIDX_NONE)
-			return jfr_error(c, at, "an event of type id %llu, which the metadata does not define", (unsigned long long)type_id);
+		uint32_t type = event_at(r, at, &k);
+		if (type == UINT32_MAX)
+			return -1;
 		if (!c->classes[type].plan.planned)
 			plan_events(r, type);
-		k.end = at + size;
-		if (c->classes[type].plan.sample && add_event(r, &k, type) < 0)
+		if (!c->classes[type].plan.sample)
+			continue;
+		int64_t before = ticks;
+		if (event_ticks(r, &k, type, &ticks) < 0)
+			return -1;
+		in_order &= ticks >= before;
+		grow((void **)&r->timed, &r->cap_timed, r->n_timed + 1, sizeof *r->timed);
+		r->timed[r->n_timed++] = (struct timed_event){ ticks, at };
+	}
+	if (!in_order)
+		qsort(r->timed, r->n_timed, sizeof *r->timed, earlier);
+	for (size_t i = 0; i < r->n_timed; i++) {
+		uint32_t type = event_at(r, r->timed[i].at, &k);
+		if (add_event(r, &k, type) < 0)
 			return -1;
 	}
 	return 0;
@@ -428,6 +496,7 @@ static void reader_free(struct reader *r)
 	free(r->types);
 	free(r->values);
 	free(r->checkpoints);
+	free(r->timed);
 }
 
 int jfr_read(struct input *in, struct model *m)

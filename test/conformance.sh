@@ -48,7 +48,7 @@ format_named_by() {
 # file in a write-only format is a golden, as testdata/tables/'s).
 reader_of() {
 	case $1 in *.md | *.raw | *.raw.txt | *.parsed.txt | *.err) return ;;
-	*.jfr.stacks | *.jfr.lines | *.jfr.threads | *.jfr.summary) return ;; # the JDK's reading of a recording
+	*.jfr.stacks | *.jfr.lines | *.jfr.threads | *.jfr.times | *.jfr.summary) return ;; # the JDK's reading of a recording
 	esac
 	named=$(format_named_by "$1")
 	if [ -z "$named" ]; then

@@ -317,7 +317,7 @@ done <<EOF
 $(find "$CORPUS/wild/unsupported" -type f | LC_ALL=C sort)
 EOF
 # Java Flight Recorder: the JDK's jfr tool reads each file live, and
-# test/jfr-lib.sh holds prof's stacks, weights, lines and threads of each
+# test/jfr-lib.sh holds prof's stacks, weights, lines, threads and times of each
 # event type against `jfr print --json --stack-depth 1000000` (through
 # test/jfr-folded.py), its counts against `jfr summary`. Where jfr print
 # refuses a file (an empty pool in a chunk, as async-profiler writes
@@ -328,7 +328,7 @@ JFR_TOOL=${JFR_TOOL:-$(command -v jfr || echo /usr/lib/jvm/java-17-openjdk-amd64
 jdk_reads() { # FILE: the goldens in $TMP/jdk.*; 1 when jfr print refuses the file
 	zcat -f "$1" > "$TMP/jdk.jfr" && "$JFR_TOOL" summary "$TMP/jdk.jfr" > "$TMP/jdk.summary" 2> /dev/null &&
 		"$JFR_TOOL" print --json --stack-depth 1000000 "$TMP/jdk.jfr" 2> /dev/null |
-		python3 test/jfr-folded.py "$TMP/jdk.stacks" "$TMP/jdk.lines" "$TMP/jdk.threads" 2> /dev/null
+		python3 test/jfr-folded.py "$TMP/jdk.stacks" "$TMP/jdk.lines" "$TMP/jdk.threads" "$TMP/jdk.times" 2> /dev/null
 }
 while read -r f; do
 	cross "$f" sniffed-as-jfr prints 0 'valid jfr profile' "$PROF" --check "$f"
@@ -339,6 +339,7 @@ while read -r f; do
 		cross "$f" jfr-print-stacks stacks_are_jdks "$f" "$TMP/jdk.stacks"
 		cross "$f" jfr-print-lines lines_are_jdks "$f" "$TMP/jdk.lines"
 		cross "$f" jfr-print-threads threads_are_jdks "$f" "$TMP/jdk.threads"
+		cross "$f" jfr-print-times times_are_jdks "$f" "$TMP/jdk.times"
 	else
 		echo "note: $f: jfr print refuses it: its counts alone are checked, against jfr summary"
 		cross "$f" jfr-summary-counts counts_are_summarys "$f" "$TMP/jdk.summary"

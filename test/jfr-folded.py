@@ -14,7 +14,10 @@ output:
  LINES    each distinct frame of those stacks as NAME:LINE (0 for none);
  THREADS  TYPE, a tab, the thread's name (Java's, else the OS's), a tab and
           the number of its events with stacks (Go's pprof has no sample
-          without one, and the test counts threads in Go's reading).
+          without one, and the test counts threads in Go's reading);
+ TIMES    TYPE, a tab, a second S, a tab and the number of its events
+          (with a stack field, null or not) that started at least S and
+          less than S+1 seconds after the first such event of any type.
 
 Frames are named as async-profiler's converters name them and as
 docs/formats/jfr.md says prof does: the class name with '/' as '.', a '.',
@@ -22,6 +25,7 @@ the method name; the method alone for a frame without a class or of
 async-profiler's C++ and kernel types. Events with no stack (null, or no
 frames) are left out, as prof's folded output leaves them out.
 """
+import datetime
 import json
 import re
 import sys
@@ -69,21 +73,29 @@ def thread_name(thread):
     return thread.get("javaName") or thread.get("osName") or None
 
 
+def start_ns(text):
+    """2026-11-26T15:21:24.786253720Z in nanoseconds since the epoch"""
+    whole, _, fraction = text.rstrip("Z").partition(".")
+    seconds = datetime.datetime.fromisoformat(whole).replace(tzinfo=datetime.timezone.utc).timestamp()
+    return int(seconds) * 10**9 + int((fraction + "000000000")[:9])
+
+
 def write_sorted(path, lines):
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         f.write("".join(line + "\n" for line in sorted(lines, key=lambda s: s.encode())))
 
 
 def main():
-    stacks_path, lines_path, threads_path = sys.argv[1:4]
+    stacks_path, lines_path, threads_path, times_path = sys.argv[1:5]
     events = []
-    for doc in [open(p, encoding="utf-8") for p in sys.argv[4:]] or [sys.stdin]:
+    for doc in [open(p, encoding="utf-8") for p in sys.argv[5:]] or [sys.stdin]:
         events += json.load(doc)["recording"]["events"]
-    counts, frames_seen, threads = Counter(), set(), Counter()
+    counts, frames_seen, threads, starts = Counter(), set(), Counter(), []
     for event in events:
         kind, values = event["type"], event["values"]
         if "stackTrace" not in values:
             continue
+        starts.append((kind, start_ns(values["startTime"])))
         trace = values.get("stackTrace")
         if not trace or not trace.get("frames"):
             continue
@@ -101,6 +113,9 @@ def main():
     write_sorted(stacks_path, ("%s\t%s %d" % (t, s, n) for (t, s), n in counts.items() if n))
     write_sorted(lines_path, frames_seen)
     write_sorted(threads_path, ("%s\t%s\t%d" % (t, th, n) for (t, th), n in threads.items()))
+    first = min((ns for _, ns in starts), default=0)
+    seconds = Counter((kind, (ns - first) // 10**9) for kind, ns in starts)
+    write_sorted(times_path, ("%s\t%d\t%d" % (t, sec, n) for (t, sec), n in seconds.items()))
 
 
 main()

@@ -1,6 +1,6 @@
 # What the JDK's reading of a JFR file says prof must read from it, for
 # test/jfr.sh and test/cross-check.sh (uses PROF, TMP, go_raw of
-# test/lib.sh). The goldens: STACKS, LINES and THREADS as
+# test/lib.sh). The goldens: STACKS, LINES, THREADS and TIMES as
 # test/jfr-folded.py writes them from `jfr print --json --stack-depth
 # 1000000`, SUMMARY as `jfr summary` prints it.
 
@@ -45,4 +45,18 @@ threads_are_jdks() { # FILE THREADS
 				last = 0 }
 			END { for (key in n_by) print key "\t" n_by[key] }' "$TMP/jfr.raw" |
 		LC_ALL=C sort | cmp -s - "$2"
+}
+# Each type's events by second from the first, as --time windows select them.
+times_are_jdks() { # FILE TIMES
+	: > "$TMP/jfr.got"
+	last=$(awk -F '\t' '$2 > m { m = $2 } END { print m + 0 }' "$2")
+	for t in $(cut -f1 "$2" | LC_ALL=C sort -u); do
+		s=0
+		while [ "$s" -le "$last" ]; do
+			n=$("$PROF" -q --time "$s:$((s + 1))" -s "$t" -t summary "$1" 2> /dev/null | awk '/^total:/ { print $2 }')
+			[ "${n:-0}" = 0 ] || printf '%s\t%s\t%s\n' "$t" "$s" "$n" >> "$TMP/jfr.got"
+			s=$((s + 1))
+		done
+	done
+	LC_ALL=C sort "$TMP/jfr.got" | cmp -s - "$2"
 }

@@ -1,7 +1,7 @@
 # Java Flight Recorder (-f jfr), sourced by test/run.sh (uses test/lib.sh,
 # PROF, TMP). The recordings are made here by OpenJDK 17 and 25
 # (test/make-jfr-samples.sh); what prof must read from each is the JDK's
-# own reading of it: NAME.jfr.stacks, .lines and .threads from
+# own reading of it: NAME.jfr.stacks, .lines, .threads and .times from
 # `jfr print --json --stack-depth 1000000` (test/jfr-folded.py), and
 # NAME.jfr.summary from `jfr summary`.
 JFR=testdata/jfr
@@ -13,6 +13,7 @@ for f in "$JFR"/*.jfr "$JFR"/*.jfr.gz; do
 	check "$f: each event type's count as jfr summary counts it" counts_are_summarys "$f" "$(golden_of "$f" summary)"
 	check "$f: frames' names and lines as jfr print gives them" lines_are_jdks "$f" "$(golden_of "$f" lines)"
 	heavy "$f: each type's events by thread as jfr print gives them (go tool pprof)" threads_are_jdks "$f" "$(golden_of "$f" threads)"
+	heavy "$f: each type's events in each second, as --time selects them, as jfr print times them" times_are_jdks "$f" "$(golden_of "$f" times)"
 done
 
 # A recording cut short: read up to its last whole chunk or event, with a warning naming the offset.

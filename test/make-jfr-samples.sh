@@ -6,7 +6,7 @@
 # CPU-bound (busy), allocating (alloc), threads and locks (locks), several
 # chunks (chunks: a second recording started and stopped twice), and the
 # JDK's default settings on CPU-bound work (default). Each file's goldens
-# come from the JDK's own reader: NAME.jfr.stacks, .lines and .threads are
+# come from the JDK's own reader: NAME.jfr.stacks, .lines, .threads and .times are
 # `jfr print --json --stack-depth 1000000` read by test/jfr-folded.py,
 # NAME.jfr.summary is `jfr summary` without the types it counts no event of. Sampling is timer driven: every run
 # gives other files, and other goldens with them.
@@ -54,13 +54,13 @@ for f in "$out"/*.jfr; do
 	*/synthetic-plain.jfr) continue ;; # the JDK reads no plain integers: synthetic.jfr's goldens, below
 	*/synthetic.jfr) # each chunk alone (see make-jfr-synthetic.py), the sum of them
 		for c in 1 2; do "$bin/jfr" print --json --stack-depth 1000000 "$work/synthetic.$c.jfr" > "$work/synthetic.$c.json"; done
-		python3 "$here/jfr-folded.py" "$f.stacks" "$f.lines" "$f.threads" "$work"/synthetic.[12].json
+		python3 "$here/jfr-folded.py" "$f.stacks" "$f.lines" "$f.threads" "$f.times" "$work"/synthetic.[12].json
 		"$bin/jfr" summary "$f" | awk 'NF != 3 || $2 != "0"' > "$f.summary"
 		continue ;;
 	esac
-	"$bin/jfr" print --json --stack-depth 1000000 "$f" | python3 "$here/jfr-folded.py" "$f.stacks" "$f.lines" "$f.threads"
+	"$bin/jfr" print --json --stack-depth 1000000 "$f" | python3 "$here/jfr-folded.py" "$f.stacks" "$f.lines" "$f.threads" "$f.times"
 	"$bin/jfr" summary "$f" | awk 'NF != 3 || $2 != "0"' > "$f.summary"
 done
-for g in stacks lines threads summary; do cp "$out/synthetic.jfr.$g" "$out/synthetic-plain.jfr.$g"; done
+for g in stacks lines threads times summary; do cp "$out/synthetic.jfr.$g" "$out/synthetic-plain.jfr.$g"; done
 # Kept gzip-compressed, as pyroscope stores JFR: the tests read them so.
 gzip -9 -n -f "$out/chunks.jfr" "$out/default.jfr"

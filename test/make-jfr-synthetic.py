@@ -27,7 +27,7 @@ import random
 # Class ids, as a JDK numbers them: any numbers will do.
 LONG, INT, BOOLEAN, STRING = 1, 2, 3, 4
 THREAD, CLASS, SYMBOL, METHOD, FRAME_TYPE, FRAME, TRACE, STATE = 20, 21, 22, 23, 24, 25, 26, 27
-TIMESPAN, EVENT = 40, 41
+TIMESPAN, EVENT, TIMESTAMP = 40, 41, 42
 EXECUTION_SAMPLE, THREAD_PARK = 100, 101
 
 
@@ -123,6 +123,7 @@ def metadata(compressed, metadata_id=1):
              CLASS: "java.lang.Class", SYMBOL: "jdk.types.Symbol", METHOD: "jdk.types.Method",
              FRAME_TYPE: "jdk.types.FrameType", FRAME: "jdk.types.StackFrame", TRACE: "jdk.types.StackTrace",
              STATE: "jdk.types.ThreadState", TIMESPAN: "jdk.jfr.Timespan", EVENT: "jdk.jfr.Event",
+             TIMESTAMP: "jdk.jfr.Timestamp",
              EXECUTION_SAMPLE: "jdk.ExecutionSample", THREAD_PARK: "jdk.ThreadPark"}
     strings = ["root", "metadata", "region", "class", "field", "annotation", "name", "id", "superType", "simpleType",
                "true", "constantPool", "dimension", "1", "value", "TICKS", "locale", "en_US", "gmtOffset", "0",
@@ -137,7 +138,7 @@ def metadata(compressed, metadata_id=1):
         attrs = [("name", name), ("id", str(cid))]
         if cid in (EXECUTION_SAMPLE, THREAD_PARK):
             attrs.append(("superType", "jdk.jfr.Event"))
-        if cid == TIMESPAN:
+        if cid in (TIMESPAN, TIMESTAMP):
             attrs.append(("superType", "java.lang.annotation.Annotation"))
         if cid in (SYMBOL, FRAME_TYPE, STATE):  # one field: a value is its field's, as the JDK marks them
             attrs.append(("simpleType", "true"))
@@ -151,8 +152,10 @@ def metadata(compressed, metadata_id=1):
             notes = []
             if (cid, fname) == (THREAD_PARK, "duration"):
                 notes.append(element(strings, "annotation", [("class", str(TIMESPAN)), ("value", "TICKS")]))
+            if fname == "startTime":
+                notes.append(element(strings, "annotation", [("class", str(TIMESTAMP)), ("value", "TICKS")]))
             children.append(element(strings, "field", fattrs, notes))
-        if cid == TIMESPAN:
+        if cid in (TIMESPAN, TIMESTAMP):
             children.append(element(strings, "field", [("name", "value"), ("class", str(STRING))]))
         classes.append(element(strings, "class", attrs, children))
     root = element(strings, "root", [], [element(strings, "metadata", [], classes),

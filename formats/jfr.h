@@ -114,8 +114,23 @@ int jfr_error(struct jfr_chunk *c, uint64_t at, const char *fmt, ...) __attribut
 void jfr_chunk_reset(struct jfr_chunk *c);
 void jfr_chunk_free(struct jfr_chunk *c);
 
-uint64_t jfr_get_long(struct jfr_cursor *k);
-uint32_t jfr_get_int(struct jfr_cursor *k);
+uint64_t jfr_get_long_at(struct jfr_cursor *k);
+uint32_t jfr_get_int_at(struct jfr_cursor *k);
+
+/* A one-byte LEB128 number here, else the whole read: most keys and small numbers take one byte. */
+static inline uint64_t jfr_get_long(struct jfr_cursor *k)
+{
+	if (k->c->compressed && k->at < k->end && k->c->bytes[k->at] < 0x80)
+		return k->c->bytes[k->at++];
+	return jfr_get_long_at(k);
+}
+
+static inline uint32_t jfr_get_int(struct jfr_cursor *k)
+{
+	if (k->c->compressed && k->at < k->end && k->c->bytes[k->at] < 0x80)
+		return k->c->bytes[k->at++];
+	return jfr_get_int_at(k);
+}
 uint8_t jfr_get_byte(struct jfr_cursor *k);
 /* A count of items that each take a byte or more: past the bytes left, the cursor is bad. */
 uint64_t jfr_get_count(struct jfr_cursor *k);

@@ -88,12 +88,12 @@ static uint64_t get_leb128(struct jfr_cursor *k)
 	return v | (uint64_t)jfr_get_byte(k) << 56;
 }
 
-uint64_t jfr_get_long(struct jfr_cursor *k)
+uint64_t jfr_get_long_at(struct jfr_cursor *k)
 {
 	return k->c->compressed ? get_leb128(k) : get_fixed(k, 8);
 }
 
-uint32_t jfr_get_int(struct jfr_cursor *k)
+uint32_t jfr_get_int_at(struct jfr_cursor *k)
 {
 	return k->c->compressed ? (uint32_t)get_leb128(k) : (uint32_t)get_fixed(k, 4);
 }

@@ -91,13 +91,14 @@ static enum jfr_kind kind_of(const struct jfr_chunk *c, struct jfr_text name)
 static struct jfr_text string_ref(struct meta *mt)
 {
 	uint32_t i = jfr_get_int(&mt->k);
-	if (i >= mt->n_strings && !mt->k.bad) {
+	if (i < mt->n_strings)
+		return mt->strings[i];
+	if (!mt->k.bad) {
 		mt->k.bad = 1;
 		mt->k.bad_at = mt->k.at;
 		mt->k.why = "a metadata string index out of range";
-		return (struct jfr_text){ 0, 0 };
 	}
-	return mt->strings[i];
+	return (struct jfr_text){ 0, 0 };
 }
 
 static void read_attributes(struct meta *mt, struct attributes *a)

@@ -147,9 +147,11 @@ static void plan_events(struct reader *r, uint32_t type)
 static int64_t span_ns(const struct jfr_chunk *c, int64_t v, uint8_t timespan)
 {
 	static const int64_t scale[] = { 1, 0, 1, 1000, 1000000, 1000000000 };
-	/* Ticks within 2^52 of the chunk's start (days, at any clock rate) in a double: within a nanosecond. */
-	if (timespan == JFR_TICKS && v > -(INT64_C(1) << 52) && v < INT64_C(1) << 52)
-		return (int64_t)((double)v * c->ns_per_tick);
+	/* Within 2^52 ticks and nanoseconds (52 days) in a double: exact to a nanosecond, and no division. */
+	const double exact = (double)(INT64_C(1) << 52);
+	double ns_double = (double)v * c->ns_per_tick;
+	if (timespan == JFR_TICKS && v > -exact && v < exact && ns_double > -exact && ns_double < exact)
+		return (int64_t)ns_double;
 	__int128 ns = timespan == JFR_TICKS ? (__int128)v * 1000000000 / c->ticks_per_second : (__int128)v * scale[timespan];
 	return ns > INT64_MAX ? INT64_MAX : ns < INT64_MIN ? INT64_MIN : (int64_t)ns;
 }

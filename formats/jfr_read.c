@@ -1,9 +1,9 @@
 /*
  * Java Flight Recorder reader (docs/formats/jfr.md). A file is chunks one
  * after another, each standing alone; a chunk is read whole, then walked
- * twice: once for its metadata and checkpoint events (the classes and the
- * constant pools, which may come after the events that use them), once
- * for its events. Every event type whose class has a stackTrace field
+ * three times: for its metadata and checkpoint events (the classes and
+ * the constant pools, which may come after the events that use them),
+ * for its sample events' starts, and for those events in time order. Every event type whose class has a stackTrace field
  * becomes a sample type of its name, counting events; some also give a
  * weight (bytes allocated, nanoseconds blocked) as a second type,
  * "EVENT:FIELD". A sample's stack is its trace, frames named as
@@ -44,11 +44,11 @@ struct reader {
 	int64_t *values;
 	size_t cap_values;
 	uint64_t *checkpoints; /* offsets of a chunk's checkpoint events */
+	size_t n_checkpoints, cap_checkpoints;
 	struct timed_event *timed; /* a chunk's sample events, to be read in time order */
 	size_t n_timed, cap_timed;
-	uint64_t last_type_id; /* the class of the last event's type id */
+	uint64_t last_type_id; /* the last event's type id, and its class */
 	uint32_t last_type;
-	size_t n_checkpoints, cap_checkpoints;
 	uint32_t label_thread, label_state, label_truncated, yes;
 	struct label_cache {
 		uint32_t thread, state;

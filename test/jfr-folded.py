@@ -74,10 +74,11 @@ def thread_name(thread):
 
 
 def start_ns(text):
-    """2026-11-26T15:21:24.786253720Z in nanoseconds since the epoch"""
-    whole, _, fraction = text.rstrip("Z").partition(".")
-    seconds = datetime.datetime.fromisoformat(whole).replace(tzinfo=datetime.timezone.utc).timestamp()
-    return int(seconds) * 10**9 + int((fraction + "000000000")[:9])
+    """2026-11-26T15:21:24.786253720Z (or +01:00 for Z) in nanoseconds since the epoch"""
+    m = re.fullmatch(r"([^.]*?)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)?", text)
+    zone = m.group(3) or "Z"
+    stamp = datetime.datetime.fromisoformat(m.group(1) + ("+00:00" if zone == "Z" else zone))
+    return int(stamp.timestamp()) * 10**9 + int(((m.group(2) or "") + "000000000")[:9])
 
 
 def write_sorted(path, lines):

@@ -29,3 +29,27 @@ int utf8_valid(const unsigned char *s, size_t len)
 	}
 	return 1;
 }
+
+size_t utf8_encode(uint32_t code, unsigned char *out)
+{
+	if (code < 0x80) {
+		out[0] = (unsigned char)code;
+		return 1;
+	}
+	if (code < 0x800) {
+		out[0] = (unsigned char)(0xc0 | code >> 6);
+		out[1] = (unsigned char)(0x80 | (code & 0x3f));
+		return 2;
+	}
+	if (code < 0x10000) {
+		out[0] = (unsigned char)(0xe0 | code >> 12);
+		out[1] = (unsigned char)(0x80 | (code >> 6 & 0x3f));
+		out[2] = (unsigned char)(0x80 | (code & 0x3f));
+		return 3;
+	}
+	out[0] = (unsigned char)(0xf0 | code >> 18);
+	out[1] = (unsigned char)(0x80 | (code >> 12 & 0x3f));
+	out[2] = (unsigned char)(0x80 | (code >> 6 & 0x3f));
+	out[3] = (unsigned char)(0x80 | (code & 0x3f));
+	return 4;
+}

@@ -9,12 +9,16 @@
 #define PROF_UTF8_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* The length of the well-formed character at s[0..len), or 0 if there is none. */
 size_t utf8_char(const unsigned char *s, size_t len);
 
 /* Is all of s[0..len) well-formed UTF-8? */
 int utf8_valid(const unsigned char *s, size_t len);
+
+/* Writes code point `code` (at most U+10FFFF) as UTF-8 to out[0..4); returns how many bytes. */
+size_t utf8_encode(uint32_t code, unsigned char *out);
 
 /* U+FFFD, what a writer puts for each byte that is not part of a character. */
 #define UTF8_REPLACEMENT "\xef\xbf\xbd"

@@ -143,6 +143,20 @@ if [ -n "$sc" ]; then
 else
 	row "perf -> folded, perf-100M (no stackcollapse-perf.pl to compare)" "$PROF -f perf -t folded $DATA/perf-100M.perf"
 fi
+# Java Flight Recorder to folded stacks (the goal: 100 MB/s on one core)
+# beside the JDK's jfr print of the same file, when a JDK is installed:
+# five chunks of 20 MB of execution samples as async-profiler writes them
+# (2,000 stacks, 16 threads; test/make-jfr-synthetic.py --bench).
+[ -s "$DATA/jfr-100M.jfr" ] || { python3 test/make-jfr-synthetic.py --bench "$DATA/jfr-20M.jfr" 20 &&
+	for i in 1 2 3 4 5; do cat "$DATA/jfr-20M.jfr"; done > "$DATA/jfr-100M.jfr" && rm -f "$DATA/jfr-20M.jfr"; }
+JFR_TOOL=${JFR_TOOL:-$(command -v jfr || echo /usr/lib/jvm/java-17-openjdk-amd64/bin/jfr)}
+if [ -x "$JFR_TOOL" ]; then
+	jp=$(baseline "$JFR_TOOL print $DATA/jfr-100M.jfr")
+	row "jfr print, jfr-100M" "$JFR_TOOL print $DATA/jfr-100M.jfr"
+	row "jfr -> folded, jfr-100M" "$PROF -t folded $DATA/jfr-100M.jfr" ${jp% *} ${jp#* } "jfr print"
+else
+	row "jfr -> folded, jfr-100M (no JDK here for jfr print)" "$PROF -t folded $DATA/jfr-100M.jfr"
+fi
 # Pictures. A flame graph of 100 MB of folded stacks beside folding them
 # again, in this run (the goal: within 1.3x the time, at most 64 MB); a
 # flame chart streams an R profile's rows, so memory and the SVG stay

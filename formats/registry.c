@@ -22,6 +22,7 @@
 	X(pstats)     \
 	X(speedscope) \
 	X(cpuprofile) \
+	X(jfr)        \
 	X(flamechart) \
 	X(sprofplot)  \
 	X(flamegraph) \

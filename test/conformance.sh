@@ -47,7 +47,9 @@ format_named_by() {
 # The reader FILE is a test input of; nothing for a golden or a note (a
 # file in a write-only format is a golden, as testdata/tables/'s).
 reader_of() {
-	case $1 in *.md | *.raw | *.raw.txt | *.parsed.txt | *.err) return ;; esac
+	case $1 in *.md | *.raw | *.raw.txt | *.parsed.txt | *.err) return ;;
+	*.jfr.stacks | *.jfr.lines | *.jfr.threads | *.jfr.times | *.jfr.summary) return ;; # the JDK's reading of a recording
+	esac
 	named=$(format_named_by "$1")
 	if [ -z "$named" ]; then
 		named=${1#testdata/}

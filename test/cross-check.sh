@@ -38,6 +38,9 @@
 #     checks, the perf script ones sniffed and read by Go as pprof, the
 #     legacy pprof ones (and google/pprof's own, from Debian's package)
 #     read as Go reads them;
+#     JFR files (wild/unsupported/jfr/: async-profiler's and pyroscope's)
+#     sniffed, and their stacks, lines, threads and counts of each event
+#     type as the JDK's jfr tool reads them where one is installed;
 #     callgrind files through prof's callgrind output keep
 #     callgrind_annotate's self and inclusive costs (test/callgrind.sh's
 #     rule).
@@ -312,6 +315,37 @@ while read -r f; do
 	cross "$f" reads-cleanly replays_cleanly "$f" any
 done <<EOF
 $(find "$CORPUS/wild/unsupported" -type f | LC_ALL=C sort)
+EOF
+# Java Flight Recorder: the JDK's jfr tool reads each file live, and
+# test/jfr-lib.sh holds prof's stacks, weights, lines, threads and times of each
+# event type against `jfr print --json --stack-depth 1000000` (through
+# test/jfr-folded.py), its counts against `jfr summary`. Where jfr print
+# refuses a file (an empty pool in a chunk, as async-profiler writes
+# some), its counts alone are checked, saying so; where no JDK is
+# installed, only the checks above run, saying so.
+. test/jfr-lib.sh
+JFR_TOOL=${JFR_TOOL:-$(command -v jfr || echo /usr/lib/jvm/java-17-openjdk-amd64/bin/jfr)}
+jdk_reads() { # FILE: the goldens in $TMP/jdk.*; 1 when jfr print refuses the file
+	zcat -f "$1" > "$TMP/jdk.jfr" && "$JFR_TOOL" summary "$TMP/jdk.jfr" > "$TMP/jdk.summary" 2> /dev/null &&
+		"$JFR_TOOL" print --json --stack-depth 1000000 "$TMP/jdk.jfr" 2> /dev/null |
+		python3 test/jfr-folded.py "$TMP/jdk.stacks" "$TMP/jdk.lines" "$TMP/jdk.threads" "$TMP/jdk.times" 2> /dev/null
+}
+while read -r f; do
+	cross "$f" sniffed-as-jfr prints 0 'valid jfr profile' "$PROF" --check "$f"
+	if [ ! -x "$JFR_TOOL" ]; then
+		echo "note: $f: no jfr (the JDK's, openjdk-17-jdk-headless) at $JFR_TOOL: not checked against it"
+	elif jdk_reads "$f"; then
+		cross "$f" jfr-summary-counts counts_are_summarys "$f" "$TMP/jdk.summary"
+		cross "$f" jfr-print-stacks stacks_are_jdks "$f" "$TMP/jdk.stacks"
+		cross "$f" jfr-print-lines lines_are_jdks "$f" "$TMP/jdk.lines"
+		cross "$f" jfr-print-threads threads_are_jdks "$f" "$TMP/jdk.threads"
+		cross "$f" jfr-print-times times_are_jdks "$f" "$TMP/jdk.times"
+	else
+		echo "note: $f: jfr print refuses it: its counts alone are checked, against jfr summary"
+		cross "$f" jfr-summary-counts counts_are_summarys "$f" "$TMP/jdk.summary"
+	fi
+done <<EOF
+$(find "$CORPUS" -type f \( -name '*.jfr' -o -name '*.jfr.gz' \) | LC_ALL=C sort)
 EOF
 # callgrind files of other writers (pprof -callgrind, R's proftools,
 # speedscope's tests): callgrind_annotate of prof's callgrind output is

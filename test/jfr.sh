@@ -1,0 +1,61 @@
+# Java Flight Recorder (-f jfr), sourced by test/run.sh (uses test/lib.sh,
+# PROF, TMP). The recordings are made here by OpenJDK 17 and 25
+# (test/make-jfr-samples.sh); what prof must read from each is the JDK's
+# own reading of it: NAME.jfr.stacks, .lines, .threads and .times from
+# `jfr print --json --stack-depth 1000000` (test/jfr-folded.py), and
+# NAME.jfr.summary from `jfr summary`.
+JFR=testdata/jfr
+. test/jfr-lib.sh
+golden_of() { echo "${1%.gz}.$2"; }
+for f in "$JFR"/*.jfr "$JFR"/*.jfr.gz; do
+	check "$f sniffed as jfr" prints 0 'valid jfr profile' "$PROF" --check "$f"
+	check "$f: each event type's stacks and weights as jfr print lists them" stacks_are_jdks "$f" "$(golden_of "$f" stacks)"
+	check "$f: each event type's count as jfr summary counts it" counts_are_summarys "$f" "$(golden_of "$f" summary)"
+	check "$f: frames' names and lines as jfr print gives them" lines_are_jdks "$f" "$(golden_of "$f" lines)"
+	heavy "$f: each type's events by thread as jfr print gives them (go tool pprof)" threads_are_jdks "$f" "$(golden_of "$f" threads)"
+	heavy "$f: each type's events in each second, as --time selects them, as jfr print times them" times_are_jdks "$f" "$(golden_of "$f" times)"
+done
+
+# A recording cut short: read up to its last whole chunk or event, with a warning naming the offset.
+chunk_size() { # FILE OFFSET: the size in the header of the chunk at OFFSET
+	od -An -tu1 -j $(($2 + 8)) -N8 "$1" | awk '{ for (i = 1; i <= NF; i++) n = n * 256 + $i; print n }'
+}
+zcat "$JFR/chunks.jfr.gz" > "$TMP/chunks.jfr"
+first=$(chunk_size "$TMP/chunks.jfr" 0)
+two=$((first + $(chunk_size "$TMP/chunks.jfr" "$first")))
+whole=$(wc -c < "$TMP/chunks.jfr")
+cut_at() { head -c "$1" "$TMP/chunks.jfr"; }
+cut_inside_header_is_chunks_before() {
+	cut_at "$two" | "$PROF" -t tables > "$TMP/jfr.two" 2> "$TMP/jfr.err" && [ ! -s "$TMP/jfr.err" ] &&
+		cut_at $((two + 50)) | "$PROF" -t tables > "$TMP/jfr.cut" 2> "$TMP/jfr.err" &&
+		grep -q "offset $((two + 50)): the recording is cut short inside a chunk header" "$TMP/jfr.err" &&
+		cmp -s "$TMP/jfr.two" "$TMP/jfr.cut"
+}
+check "a recording cut inside a chunk header: the chunks before, with a warning" cut_inside_header_is_chunks_before
+samples_of() { "$PROF" -q -s jdk.ExecutionSample -t summary | awk '/^total:/ { print $2 }'; }
+cut_inside_events_reads_what_is_whole() {
+	all=$(samples_of < "$TMP/chunks.jfr") && before=$(cut_at "$two" | samples_of) &&
+		cut_at $((whole - 1000)) | "$PROF" -s jdk.ExecutionSample -t summary > "$TMP/jfr.cut" 2> "$TMP/jfr.err" &&
+		grep -q "offset [0-9]*: the recording is cut short: read up to the last whole event" "$TMP/jfr.err" &&
+		cut=$(awk '/^total:/ { print $2 }' "$TMP/jfr.cut") && [ "$cut" -gt "${before:-0}" ] && [ "$cut" -le "$all" ]
+}
+check "a recording cut inside its last chunk's events: every whole event before, with a warning" cut_inside_events_reads_what_is_whole
+
+# Times: each event's start, so that --time windows split the samples.
+time_windows_split() { # FILE
+	total=$("$PROF" -q -s jdk.ExecutionSample -t summary "$1" | awk '/^total:/ { print $2 }')
+	early=$("$PROF" -q --time 0:1 -s jdk.ExecutionSample -t summary "$1" | awk '/^total:/ { print $2 }')
+	late=$("$PROF" -q --time 1: -s jdk.ExecutionSample -t summary "$1" | awk '/^total:/ { print $2 }')
+	[ "${early:-0}" -gt 0 ] && [ "${late:-0}" -gt 0 ] && [ $((early + late)) -eq "$total" ]
+}
+check "busy.jfr: --time windows split its 3 s of samples" time_windows_split "$JFR/busy.jfr"
+
+# What folded stacks drop: the frame type in the system name, the truncated mark as a label.
+check "frame types stay in system names" prints 0 'demo.Main.main \[Interpreted\]' "$PROF" -t tables "$JFR/synthetic.jfr"
+one_truncated() { # the synthetic file's trace 2 is marked truncated, and one event has it
+	"$PROF" -q -t pprof "$JFR/synthetic.jfr" > "$TMP/jfr.pb.gz" && go_raw "$TMP/jfr.pb.gz" > "$TMP/jfr.raw" &&
+		[ "$(grep -c 'truncated:\[true\]' "$TMP/jfr.raw")" -eq 1 ]
+}
+heavy "a stack the JVM cut is labelled truncated (go tool pprof)" one_truncated
+check "plain integers read as compressed ones" sh -c '"$1" -q -t tables "$2" | grep -v "^source" > "$4/a" && "$1" -q -t tables "$3" | grep -v "^source" > "$4/b" && cmp -s "$4/a" "$4/b"' \
+	sh "$PROF" "$JFR/synthetic.jfr" "$JFR/synthetic-plain.jfr" "$TMP"

@@ -3,7 +3,8 @@
  * must have the same sample types (pprof's rule) and, for Rprof's runs,
  * both have runs or neither. Every table is carried over through maps from
  * the source's ids to the destination's: strings and functions are
- * interned again, so equal ones meet; pprof locations, mappings and the
+ * interned again, so equal ones meet (R's call sites with their files);
+ * pprof locations, mappings and the
  * rows keep their order after the destination's. Runs and #File lines
  * keep their places among the rows, so two Rprof files merge into the
  * file that appending them would make. A type with decimals in one input
@@ -85,8 +86,11 @@ static void map_locations(struct model *dst, const struct model *src, struct map
 	mp->locations = xmalloc((src->n_locations + 1) * sizeof *mp->locations);
 	for (size_t i = 0; i < src->n_locations; i++) {
 		struct model_location l = src->locations[i];
+		/* Where R's outermost frame was called from: its strings are the source's. */
+		l.call_site = (struct model_call_site){ mp->strings[l.call_site.file], l.call_site.line,
+							mp->strings[l.call_site.raw] };
 		if (plain(src, &l)) {
-			mp->locations[i] = model_location(dst, mp->functions[l.function], l.line);
+			mp->locations[i] = model_location_called(dst, mp->functions[l.function], l.line, l.call_site);
 			continue;
 		}
 		grow((void **)&lines, &cap, l.n_inlined + 1, sizeof *lines);

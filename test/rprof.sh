@@ -57,3 +57,10 @@ for tail in '1#36 "' '1#36' '1#'; do
 		'! "$0" -q -t folded "$1" | grep -q "[0-9]#" && "$0" -q -t pprof "$1" | "$0" -q -t rprof | cmp -s - "$1"' \
 		"$PROF" "$TMP/ref-cut.out"
 done
+# Merged, two files are the file appending them makes: call sites (R 3.x's,
+# and those of references cut short) kept, with their files and bytes.
+for f in "$p/call-site.out" testdata/rprof/cut-lines.out; do
+	cat "$f" "$f" > "$TMP/twice.out"
+	check "$f merged with itself is the file twice, call sites kept" sh -c \
+		'"$0" -q -t rprof "$1" "$1" | cmp -s - "$2"' "$PROF" "$f" "$TMP/twice.out"
+done

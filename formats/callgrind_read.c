@@ -5,13 +5,15 @@
  * pass, in file order, into the model's call graph, which makes the
  * stacks (model/callgraph.h; docs/callgraph.md says the rule and why).
  *
- * A function is keyed by its file at the cost line and its name, as
- * callgrind_annotate keys it (code in `fi=` files is the function of
+ * A function is keyed by its object, its file at the cost line and its
+ * name, as KCachegrind keys it (code in `fi=` files is the function of
  * that file, inlined into the `fn=` one); objects are mappings,
  * instruction addresses location addresses. Header lines are kept in
- * meta as "callgrind:KEY". Memory grows with positions and arcs, never
+ * meta as "callgrind:KEY"; a summary: or totals: far above the cost
+ * lines' sum is a file cut short, read with a warning. Memory grows with positions and arcs, never
  * with the lines that repeat them.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,8 +49,8 @@ struct reader {
 	uint32_t ob, file, fn;
 	uint32_t fn_file; /* the file current at fn=: the function's own, as calls name it */
 	int has_fn;
-	uint32_t cfile, cfn;
-	int has_cfile, has_cfn;
+	uint32_t cfile, cfn, cob;
+	int has_cfile, has_cfn, has_cob;
 	uint64_t last[2]; /* the last cost line's subpositions */
 	/* The line after calls= (or a jump) is the call's position and its inclusive cost. */
 	int call_pending, jump_pending;
@@ -59,6 +61,16 @@ struct reader {
 	} *event_units;
 	size_t n_event_units, cap_event_units;
 	struct callgraph *graph; /* from events: on */
+	/* The object each (file, name) was first met in (MODEL_NONE: none). */
+	struct first_object {
+		uint32_t file, name, object;
+	} *first_objects;
+	size_t n_first_objects, cap_first_objects;
+	struct hashidx first_object_index;
+	/* Per event: the self costs' sum, and what the last summary: or totals: said. */
+	int64_t *self_sum, *stated;
+	uint64_t stated_line; /* 0: no such line after events: */
+	const char *stated_key;
 };
 
 static int named_eq(const void *ctx, uint32_t id, const void *key)
@@ -169,11 +181,30 @@ static uint32_t mapping_of(struct reader *r, uint32_t object, int has_object)
 	return at;
 }
 
-static uint32_t function_of(struct reader *r, uint32_t file, uint32_t name)
+static int first_object_eq(const void *ctx, uint32_t id, const void *key)
 {
+	const struct first_object *a = &((const struct reader *)ctx)->first_objects[id], *b = key;
+	return a->file == b->file && a->name == b->name;
+}
+
+/*
+ * The function of a name in a file and an object: functions of the same
+ * name and file in two objects (callgrind's "0x..." names of code without
+ * symbols, in a library and in [vdso]) are two, as KCachegrind keys them.
+ * The first object met keeps the plain function; another one's is told
+ * apart by an id of its own, its object's mapping (1 for no object).
+ */
+static uint32_t function_of(struct reader *r, uint32_t object, uint32_t file, uint32_t name)
+{
+	struct first_object key = { file, name, object };
+	uint32_t at = hashidx_intern(&r->first_object_index, hash_mix(file, name), first_object_eq, r, &key,
+				     (void **)&r->first_objects, &r->n_first_objects, &r->cap_first_objects,
+				     sizeof *r->first_objects);
 	struct model_function f = { 0 };
 	f.name = f.system_name = name;
 	f.file_name = file;
+	if (r->first_objects[at].object != object)
+		f.native_id = object == MODEL_NONE ? 1 : (uint64_t)mapping_of(r, object, 1) + 2;
 	return model_function(r->m, &f);
 }
 
@@ -292,9 +323,12 @@ static int cost_line(struct reader *r, const char *s, size_t len)
 	r->jump_pending = r->call_pending = 0;
 	if (jump)
 		return 0;
-	uint32_t outer = function_of(r, r->fn_file, r->fn);
-	uint32_t here = location_at(r, function_of(r, r->file, r->fn), outer,
+	uint32_t outer = function_of(r, r->ob, r->fn_file, r->fn);
+	uint32_t here = location_at(r, function_of(r, r->ob, r->file, r->fn), outer,
 				    mapping_of(r, r->ob, r->ob != MODEL_NONE), pos);
+	for (size_t e = 0; !call && e < r->n_events; e++)
+		if (__builtin_add_overflow(r->self_sum[e], r->costs[e], &r->self_sum[e]))
+			r->self_sum[e] = INT64_MAX;
 	int rc = call ? callgraph_add_call(r->graph, outer, here, r->callee, r->costs)
 		      : callgraph_add_self(r->graph, outer, here, r->costs);
 	return rc < 0 ? lines_errorf(&r->lines, 0, "costs at one position pass 2^63-1") : 0;
@@ -312,8 +346,8 @@ static int calls_line(struct reader *r, const char *s, size_t len)
 	if (positions(r, s, len, &i, pos) < 0)
 		return -1;
 	uint32_t file = r->has_cfile ? r->cfile : r->file;
-	r->callee = function_of(r, file, r->cfn);
-	r->has_cfile = r->has_cfn = 0;
+	r->callee = function_of(r, r->has_cob ? r->cob : r->ob, file, r->cfn);
+	r->has_cfile = r->has_cfn = r->has_cob = 0;
 	r->call_pending = 1;
 	return 0;
 }
@@ -349,9 +383,12 @@ static int spec_line(struct reader *r, const char *s, size_t len, const char *eq
 		uint32_t str = 0;
 		if (name_value(r, specs[k].table(r), eq + 1, len - klen - 1, specs[k].is_file, &str) < 0)
 			return -1;
-		/* cob= only names ids: the callee's object comes with its own fn= lines. */
+		/* cob= is the next call's callee's object; without it, the caller's. */
 		if (s[0] == 'o') {
 			r->ob = str;
+		} else if (s[0] == 'c' && s[1] == 'o') {
+			r->cob = str;
+			r->has_cob = 1;
 		} else if (s[0] == 'f' && s[1] == 'n') {
 			r->fn = str;
 			r->fn_file = r->file;
@@ -471,7 +508,45 @@ static int events_header(struct reader *r, const char *v, size_t len)
 	if (!r->n_events)
 		return lines_error(&r->lines, 0, "'events:' names no event", v, len);
 	r->costs = xcalloc(r->n_events, sizeof *r->costs);
+	r->self_sum = xcalloc(r->n_events, sizeof *r->self_sum);
+	r->stated = xcalloc(r->n_events, sizeof *r->stated);
 	r->graph = callgraph_new(r->m, r->n_events);
+	return 0;
+}
+
+/* The counts a summary: or totals: line gives, once events: has named them; malformed ones are 0. */
+static void stated_totals(struct reader *r, const char *key, const char *v, size_t len)
+{
+	if (!r->n_events)
+		return;
+	r->stated_line = lines_number(&r->lines);
+	r->stated_key = key;
+	size_t i = 0;
+	for (size_t e = 0; e < r->n_events; e++) {
+		uint64_t count = 0;
+		while (i < len && (v[i] == ' ' || v[i] == '\t'))
+			i++;
+		r->stated[e] = number_at(v, len, &i, &count, 0) ? (int64_t)count : 0;
+	}
+}
+
+/*
+ * A file cut short (copied or sent before its end) keeps its summary:
+ * line but loses cost lines: when what the file states is far above what
+ * its cost lines hold (docs/formats/callgrind.md: by more than 1%), it is
+ * read as it is, with a warning that says so; 1 then.
+ */
+static int warn_if_cut_short(struct reader *r)
+{
+	for (size_t e = 0; r->stated_line && e < r->n_events; e++) {
+		int64_t stated = r->stated[e], sum = r->self_sum[e];
+		if (stated <= 0 || sum >= stated - stated / 100)
+			continue;
+		diag_warn(r->lines.in->name, r->stated_line, "%s says %" PRId64 " %s, but the cost lines sum to %" PRId64
+			  " (%.1f%%): the file looks cut short; read as it is", r->stated_key, stated,
+			  model_cstr(r->m, r->m->sample_types[e].type), sum, 100.0 * (double)sum / (double)stated);
+		return 1;
+	}
 	return 0;
 }
 
@@ -495,6 +570,8 @@ static int header_line(struct reader *r, const char *s, size_t len, size_t colon
 	} else if (colon == 6 && starts_with(s, len, "events")) {
 		if (events_header(r, v, vlen) < 0)
 			return -1;
+	} else if ((colon == 7 && starts_with(s, len, "summary")) || (colon == 6 && starts_with(s, len, "totals"))) {
+		stated_totals(r, s[0] == 's' ? "summary:" : "totals:", v, vlen);
 	}
 	char key[64] = "callgrind:";
 	size_t n = colon < sizeof key - 11 ? colon : sizeof key - 11;
@@ -532,7 +609,11 @@ static void reader_free(struct reader *r)
 	names_free(&r->fns);
 	hashidx_free(&r->mapping_of_object);
 	hashidx_free(&r->location_index);
+	hashidx_free(&r->first_object_index);
+	free(r->first_objects);
 	free(r->costs);
+	free(r->self_sum);
+	free(r->stated);
 	free(r->event_units);
 	if (r->graph)
 		callgraph_free(r->graph);
@@ -554,7 +635,9 @@ int callgrind_read(struct input *in, struct model *m)
 	while ((rc = lines_next(&r.lines, &s, &len)) != 0)
 		if ((rc < 0 || body_line(&r, s, len) < 0) && !lines_go_on(&r.lines))
 			break;
-	if (!r.lines.failed && (r.call_pending || r.jump_pending))
+	/* A cut file may end anywhere: a call without its position line is what was lost. */
+	int cut_short = !r.lines.failed && r.n_events && warn_if_cut_short(&r);
+	if (!r.lines.failed && !cut_short && (r.call_pending || r.jump_pending))
 		lines_errorf(&r.lines, 0, "the file ends after calls= or a jump, before its position line");
 	if (!r.lines.failed && !r.n_events) {
 		if (lines_number(&r.lines) == 0)

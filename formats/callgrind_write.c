@@ -2,7 +2,7 @@
  * callgrind writer: any profile as the callgrind format that KCachegrind
  * and callgrind_annotate read (docs/formats/callgrind.md). One event per
  * sample type of the view; per function (keyed by file and name, as
- * callgrind_annotate keys them) its self cost per line, and per call arc
+ * callgrind_annotate keys them, and by object) its self cost per line, and per call arc
  * the inclusive cost, so that callgrind_annotate's self and inclusive
  * totals are `prof -t summary`'s:
  *
@@ -74,33 +74,36 @@ struct writer {
 };
 
 struct fn_key {
-	uint32_t file, name;
+	uint32_t file, name, object;
 };
 
 static int fn_eq(const void *ctx, uint32_t id, const void *key)
 {
 	const struct cg_function *f = &((const struct writer *)ctx)->fns[id];
 	const struct fn_key *k = key;
-	return f->file == k->file && f->name == k->name;
+	return f->file == k->file && f->name == k->name && f->object == k->object;
 }
 
-/* The writer's function for a frame, by its file and its shown name. */
+/*
+ * The writer's function for a frame, by its file, its shown name and its
+ * object: one name in two objects is two fn= blocks, each after its ob=,
+ * as valgrind writes them (callgrind_annotate adds them up by name).
+ */
 static uint32_t function_of(struct writer *w, const struct model_frame *fr)
 {
 	const struct model *m = w->m;
 	struct model_name shown;
 	model_frame_name(m, fr, &shown);
+	uint32_t mapping = m->locations[fr->location].native.mapping;
 	struct fn_key k = { fr->function == MODEL_NONE ? 0 : m->functions[fr->function].file_name,
-			    strtab_intern(&w->names, shown.bytes, shown.len) };
-	uint64_t h = hash_mix(k.file, k.name);
+			    strtab_intern(&w->names, shown.bytes, shown.len),
+			    mapping == MODEL_NONE ? 0 : m->native.mappings[mapping].filename };
+	uint64_t h = hash_mix(hash_mix(k.file, k.name), k.object);
 	uint32_t at = hashidx_find(&w->fn_index, h, fn_eq, w, &k);
 	if (at != HASHIDX_NONE)
 		return at;
 	grow((void **)&w->fns, &w->cap_fns, w->n_fns + 1, sizeof *w->fns);
-	uint32_t mapping = m->locations[fr->location].native.mapping;
-	w->fns[w->n_fns] = (struct cg_function){ k.file, k.name,
-						 mapping == MODEL_NONE ? 0 : m->native.mappings[mapping].filename,
-						 0, 0, 0, 0 };
+	w->fns[w->n_fns] = (struct cg_function){ k.file, k.name, k.object, 0, 0, 0, 0 };
 	hashidx_insert(&w->fn_index, h, (uint32_t)w->n_fns);
 	return (uint32_t)w->n_fns++;
 }
@@ -315,6 +318,14 @@ static const char *fn_name(const struct writer *w, uint32_t f, size_t *len)
 	return e->bytes;
 }
 
+/* ob= or cob=: an object by its compressed id; 0 is none, callgrind's "???". */
+static void write_object(struct writer *w, const char *key, uint32_t *object_ids, uint32_t *next, uint32_t object)
+{
+	const struct strtab_entry *e = strtab_get(&w->m->strings, object);
+	write_compressed(w->out, key, &object_ids[object], next, object ? e->bytes : CALLGRIND_UNKNOWN_FILE,
+			 object ? e->len : 3);
+}
+
 /* Every function's costs, in the order functions were met. */
 static void write_body(struct writer *w)
 {
@@ -341,9 +352,7 @@ static void write_body(struct writer *w)
 		/* ob= lasts until the next: a function of no object after one of some is "???". */
 		uint32_t object = w->fns[f].object;
 		if (object != current_object) {
-			const struct strtab_entry *e = strtab_get(&w->m->strings, object);
-			write_compressed(w->out, "ob", &object_ids[object], &next_object_id,
-					 object ? e->bytes : CALLGRIND_UNKNOWN_FILE, object ? e->len : 3);
+			write_object(w, "ob", object_ids, &next_object_id, object);
 			current_object = object;
 		}
 		write_file(w, "fl", w->fns[f].file);
@@ -353,6 +362,9 @@ static void write_body(struct writer *w)
 			const int64_t *values = w->values + order[at] * w->n_types;
 			if (c->callee != MODEL_NONE) {
 				char text[64];
+				uint32_t callee_object = w->fns[c->callee].object;
+				if (callee_object != object)
+					write_object(w, "cob", object_ids, &next_object_id, callee_object);
 				if (w->fns[c->callee].file != w->fns[f].file)
 					write_file(w, "cfi", w->fns[c->callee].file);
 				name = fn_name(w, c->callee, &len);

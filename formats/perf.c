@@ -209,17 +209,36 @@ int perf_parse_frame(const char *s, size_t len, struct perf_frame *f)
 	return 1;
 }
 
+int perf_is_binary(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 && c != '\t' && c != '\r' && c != '\f' && c != '\v' && c != 0x1b)
+			return 1;
+	}
+	return 0;
+}
+
+/* Text perf prints on stderr ("build id event received for ...", "Warning:"): no frame, no binary. */
+static int is_message(const char *s, size_t len)
+{
+	return len == 0 || (!is_blank(s[0]) && !perf_is_binary(s, len));
+}
+
 /*
  * A header line followed by a frame line, or by another header (a
  * recording without call graphs), is perf script; '#' lines (--header)
  * come first, so one after a header is not perf's (Go's heap profile has
  * "N: BYTES [N:" lines, old perf's "COMM TID EVENT:" to the grammar, then
  * '#' lines). Folded stacks and Rprof lines have no "TID TIME:" anchor.
+ * Before the first header may come perf's own messages (its stderr saved
+ * with the text): a little less sure then. Binary after a header (a
+ * perf.data appended) ends what the prefix can tell, not what it told.
  */
 static enum probe_score perf_probe(const unsigned char *prefix, size_t len)
 {
 	const char *s = (const char *)prefix, *end = s + len;
-	int headers = 0, frames = 0;
+	int headers = 0, frames = 0, messages = 0;
 	for (int lines = 0; s < end && lines < 200 && !frames; lines++) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		if (!nl)
@@ -229,18 +248,24 @@ static enum probe_score perf_probe(const unsigned char *prefix, size_t len)
 			n--;
 		struct perf_header h;
 		struct perf_frame f;
-		if (n && s[0] == '#' && headers)
+		if (headers && perf_is_binary(s, n))
+			break;
+		if (n && s[0] == '#' && (headers || messages))
 			return PROBE_NO;
 		if (n && s[0] != '#') {
 			if (perf_parse_header(s, n, &h))
 				headers++;
 			else if (headers && perf_parse_frame(s, n, &f))
 				frames++;
+			else if (!headers && is_message(s, n))
+				messages++;
 			else
 				return PROBE_NO;
 		}
 		s = nl + 1;
 	}
+	if (messages)
+		return frames ? PROBE_PROBABLE : headers >= 2 ? PROBE_DOUBTFUL : PROBE_NO;
 	return frames ? PROBE_STRONG : headers >= 2 ? PROBE_PLAUSIBLE : PROBE_NO;
 }
 

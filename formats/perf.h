@@ -39,4 +39,7 @@ struct perf_frame {
 /* Parses "ADDRESS SYMBOL (DSO)" (leading blanks allowed); 0 when it is none. */
 int perf_parse_frame(const char *s, size_t len, struct perf_frame *f);
 
+/* Does a line hold control bytes no perf script text has (binary, such as a perf.data)? */
+int perf_is_binary(const char *s, size_t len);
+
 #endif

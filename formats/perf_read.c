@@ -15,6 +15,7 @@
  * has values only for its own event. Memory grows with distinct frames
  * and stacks; rows stream.
  */
+#include <inttypes.h>
 #include <string.h>
 
 #include "../base/alloc.h"
@@ -74,6 +75,7 @@ struct reader {
 	char *scratch;
 	size_t cap_scratch;
 	uint64_t samples;
+	uint64_t messages, first_message; /* lines before the first sample, and the first's number */
 	uint32_t comment;
 	/* Times in ns: the first sample's, and the sample's from it (rows carry them). */
 	int64_t first_time, time;
@@ -416,10 +418,21 @@ static int start_sample(struct reader *r, const struct perf_header *h)
 	return has_frame ? add_frame(r, &lone) : 0;
 }
 
+/* Before the first sample, perf's own messages (its stderr, saved with the text): one warning. */
+static void messages_skipped(struct reader *r)
+{
+	if (r->messages == 0 || r->samples > 0 || r->open)
+		return;
+	diag_warn(r->lines.in->name, r->first_message, "%" PRIu64 " line%s before the first sample, not perf script "
+		  "(perf's own messages?), skipped", r->messages, r->messages == 1 ? "" : "s");
+}
+
 static int read_line(struct reader *r, const char *s, size_t len)
 {
 	struct perf_header h;
 	struct perf_frame f;
+	if (perf_is_binary(s, len))
+		return lines_error(&r->lines, 0, "binary data in perf script text (a perf.data file?)", s, len);
 	if (len == 0) {
 		end_sample(r);
 		return 0;
@@ -430,8 +443,15 @@ static int read_line(struct reader *r, const char *s, size_t len)
 	}
 	if (s[0] == '\t' && r->open)
 		return add_frame_line(r, s, len);
-	if (perf_parse_header(s, len, &h))
+	if (perf_parse_header(s, len, &h)) {
+		messages_skipped(r);
 		return start_sample(r, &h);
+	}
+	if (r->samples == 0 && !r->open && s[0] != ' ') {
+		if (r->messages++ == 0)
+			r->first_message = lines_number(&r->lines);
+		return 0;
+	}
 	/* Old perf indented frames with blanks, as headers without call graphs are. */
 	if (r->open && perf_parse_frame(s, len, &f))
 		return add_frame(r, &f);
@@ -468,7 +488,7 @@ int perf_read(struct input *in, struct model *m)
 		end_sample(&r);
 	lines_skips_counted(&r.lines);
 	int failed = r.lines.failed;
-	if (!failed && r.samples == 0 && r.lines.skipped)
+	if (!failed && r.samples == 0 && (r.lines.skipped || r.messages))
 		failed = lines_errorf(&r.lines, 1, "no perf script sample in the input") < 0;
 	reader_free(&r);
 	return failed ? -1 : 0;

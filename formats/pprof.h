@@ -87,9 +87,13 @@ extern const char *const pprof_rprof_memory_units[4];
  * without a function.
  */
 #define PPROF_RPROF_NO_LOCATION "prof:rprof:no-location"
-/* Labels of a sample whose outermost frame has a call site: its file and line. */
+/*
+ * Labels of a sample whose outermost frame has a call site: its file and
+ * line, and the bytes R wrote for it when a cut left them otherwise.
+ */
 #define PPROF_RPROF_CALL_FILE "rprof:call_file"
 #define PPROF_RPROF_CALL_LINE "rprof:call_line"
+#define PPROF_RPROF_CALL_RAW "rprof:call_raw"
 
 /* An Rprof profile carried in pprof: its runs and #File lines. */
 struct pprof_rprof {

@@ -268,7 +268,7 @@ static uint32_t rprof_location(struct resolver *r, uint32_t first, const struct 
 {
 	if (first != HASHIDX_NONE && r->no_location_file[first] != MODEL_NONE)
 		return model_location_called(r->m, MODEL_NONE, 0,
-					     (struct model_call_site){ r->no_location_file[first], l->line });
+					     (struct model_call_site){ r->no_location_file[first], l->line, 0 });
 	return model_location(r->m, l->function, l->line);
 }
 

@@ -119,7 +119,7 @@ static int str_is(const struct strtab_entry *e, const char *s)
 	return e && e->len == strlen(s) && memcmp(e->bytes, s, e->len) == 0;
 }
 
-enum { CALL_FILE = 4, CALL_LINE = 5 };
+enum { CALL_FILE = 4, CALL_LINE = 5, CALL_RAW = 6 };
 
 /* Which of the labels the writer puts on a sample this is (0-3: memory), or -1. */
 static int label_kind(const struct model *m, const struct pprof_raw *raw, int64_t key)
@@ -128,7 +128,9 @@ static int label_kind(const struct model *m, const struct pprof_raw *raw, int64_
 	for (int k = 0; k < 4; k++)
 		if (str_is(e, pprof_rprof_memory_keys[k]))
 			return k;
-	return str_is(e, PPROF_RPROF_CALL_FILE) ? CALL_FILE : str_is(e, PPROF_RPROF_CALL_LINE) ? CALL_LINE : -1;
+	return str_is(e, PPROF_RPROF_CALL_FILE) ? CALL_FILE
+	       : str_is(e, PPROF_RPROF_CALL_LINE) ? CALL_LINE
+	       : str_is(e, PPROF_RPROF_CALL_RAW) ? CALL_RAW : -1;
 }
 
 static int type_is(const struct model *m, const struct pprof_raw *raw, size_t i, const char *name)
@@ -164,7 +166,7 @@ static int samples_fit(const struct model *m, const struct pprof_raw *raw)
 		for (size_t k = 0; k < s->n_labels; k++) {
 			const perftools_profiles_Label *l = &raw->labels[s->first_label + k];
 			int kind = label_kind(m, raw, l->key);
-			if (kind < 0 || (kind == CALL_FILE && !raw_str(m, raw, l->str)))
+			if (kind < 0 || ((kind == CALL_FILE || kind == CALL_RAW) && !raw_str(m, raw, l->str)))
 				return 0;
 		}
 	}
@@ -188,12 +190,14 @@ static void sample_labels(const struct model *m, const struct pprof_raw *raw,
 {
 	uint64_t *fields[4] = { &mem->small_v, &mem->big_v, &mem->nodes, &mem->dup_count };
 	memset(mem, 0, sizeof *mem);
-	*site = (struct model_call_site){ 0, 0 };
+	*site = (struct model_call_site){ 0, 0, 0 };
 	for (size_t k = 0; k < s->n_labels; k++) {
 		const perftools_profiles_Label *l = &raw->labels[s->first_label + k];
 		int kind = label_kind(m, raw, l->key);
 		if (kind == CALL_FILE)
 			site->file = raw->strings[l->str];
+		else if (kind == CALL_RAW)
+			site->raw = raw->strings[l->str];
 		else if (kind == CALL_LINE)
 			site->line = l->num;
 		else
@@ -212,6 +216,11 @@ static uint32_t with_call_site(struct model *m, struct pprof_rprof *a, uint32_t 
 	}
 	if (n == 0)
 		return model_stack(m, model_location_called(m, MODEL_NONE, 0, site), MODEL_EMPTY_STACK);
+	/* Bytes alone: a "<no location>" frame keeps the file and line it holds. */
+	if (!site.line) {
+		site.file = a->frames[n - 1].call_site.file;
+		site.line = a->frames[n - 1].call_site.line;
+	}
 	stack = model_stack(m, model_location_called(m, a->frames[n - 1].function,
 						     a->frames[n - 1].line, site), MODEL_EMPTY_STACK);
 	for (size_t k = n - 1; k-- > 0;)
@@ -258,7 +267,7 @@ void pprof_rprof_add_sample(struct model *m, struct pprof_rprof *a, const struct
 	const int64_t one_tick = 1;
 	model_replay_runs(m, &a->replay, index);
 	sample_labels(m, raw, s, &mem, &site);
-	if (site.line)
+	if (site.line || site.raw)
 		stack = with_call_site(m, a, stack, site);
 	/* One pprof sample stood for a row of `count` identical ticks. */
 	model_add_samples(m, stack, &one_tick,

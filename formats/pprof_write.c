@@ -243,14 +243,16 @@ static bool write_labels(struct writer *w, pb_ostream_t *s, const struct model_r
 	}
 	if (!w->view.ticks)
 		return true;
-	/* The call site of a frame; a "<no location>" frame holds its own (write_location). */
+	/* The call site of a frame; a "<no location>" frame holds its own file and line (write_location). */
 	struct model_call_site site = model_stack_call_site(m, row->stack);
 	if (row->stack != MODEL_EMPTY_STACK && model_is_call_site(m, m->stacks[row->stack].location))
-		site = (struct model_call_site){ 0, 0 };
+		site = (struct model_call_site){ 0, 0, site.raw };
 	/* An empty path (console input) is no label: Go would drop it as empty. */
 	if (site.file && !put_label(s, sx_cstr(w, PPROF_RPROF_CALL_FILE), sx(w, site.file), 0, 0))
 		return false;
 	if (site.line && !put_label(s, sx_cstr(w, PPROF_RPROF_CALL_LINE), 0, site.line, 0))
+		return false;
+	if (site.raw && !put_label(s, sx_cstr(w, PPROF_RPROF_CALL_RAW), sx(w, site.raw), 0, 0))
 		return false;
 	if (!m->sessions.runs[row->run].memory_profiling)
 		return true;

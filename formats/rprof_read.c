@@ -204,14 +204,14 @@ static int resolve_ref(struct reader *r, const struct ref *ref, struct model_cal
 		return lines_errorf(&r->lines, r->sample_line,
 				    "line reference %llu#%llu: lines are numbered from 1",
 				    (unsigned long long)ref->file, (unsigned long long)ref->line);
-	*at = (struct model_call_site){ r->file_paths[ref->file], (int64_t)ref->line };
+	*at = (struct model_call_site){ r->file_paths[ref->file], (int64_t)ref->line, 0 };
 	return 0;
 }
 
 static int add_frame(struct reader *r, const char *name, size_t len, const struct ref *ref)
 {
 	struct model_function f = { 0 };
-	struct model_call_site at = { 0, 0 };
+	struct model_call_site at = { 0, 0, 0 };
 	if (len == 0)
 		return lines_errorf(&r->lines, r->sample_line, "empty function name \"\"");
 	f.name = f.system_name = model_str(r->m, name, len);
@@ -243,13 +243,78 @@ static int add_call_site(struct reader *r, const struct ref *ref)
 	return 0;
 }
 
+/* One warning a file for a sample cut short, saying which of the two cuts it was. */
+static void warn_cut(struct reader *r, const char *kept)
+{
+	if (r->warned_truncated)
+		return;
+	r->warned_truncated = 1;
+	if (!r->lines.final_newline)
+		diag_warn(r->in->name, r->sample_line, "the file ends inside a sample (copied while R "
+			  "was writing?); %s", kept);
+	else
+		diag_warn(r->in->name, r->sample_line, "sample cut short by R's line buffer; %s", kept);
+}
+
+/*
+ * Does a cut tail hold nothing of a name: a reference, whole with its
+ * blank ("5#5 ", and the quote R writes before the name) or cut ("5#5",
+ * whose line may have lost digits, "5#", "5")? *whole says which.
+ */
+static int reference_only(const char *tail, size_t len, struct ref *ref, int *whole)
+{
+	size_t i = 0;
+	*whole = 0;
+	if (parse_u64(tail, len, &i, &ref->file) < 0)
+		return 0;
+	if (i < len && tail[i] == '#' && ++i < len && parse_u64(tail, len, &i, &ref->line) == 0 && i < len &&
+	    tail[i] == ' ') {
+		*whole = 1;
+		i++;
+		i += i < len && tail[i] == '"';
+	}
+	return i == len;
+}
+
+/*
+ * A line cut right after a reference ('"dbWriteTable" 5#5 "'): the frame
+ * it began is gone but for it, and it is where the outermost frame left
+ * was called from. So it is that frame's call site (none when cut inside
+ * it), no frame of its own, and its bytes are kept to be written back.
+ * 0 when the tail is more than a reference or no frame is left to hold it.
+ */
+static int add_cut_call_site(struct reader *r, const char *tail, size_t len)
+{
+	struct ref ref = { 1, 0, 0, 0 };
+	int whole;
+	if (!r->line_refs || !reference_only(tail, len, &ref, &whole) || (r->n_frames == 0 && !whole))
+		return 0;
+	struct model_call_site at = { 0, 0, 0 };
+	if (whole && resolve_ref(r, &ref, &at) < 0)
+		return -1;
+	at.raw = model_str(r->m, tail, len);
+	r->not_cacheable = 1;
+	if (r->n_frames == 0) {
+		push_frame(r, model_location_called(r->m, MODEL_NONE, 0, at));
+	} else {
+		const struct model_location *outermost = &r->m->locations[r->frames[r->n_frames - 1]];
+		r->frames[r->n_frames - 1] = model_location_called(r->m, outermost->function, outermost->line, at);
+	}
+	warn_cut(r, "the reference it ends with is its last frame's call site");
+	return 1;
+}
+
 /*
  * What was left of the outermost frame when writing stopped: kept byte for
  * byte as the system name, and named as R shows it, without the reference
- * and the opening quote (`"microbenchmark::` is `microbenchmark::`).
+ * and the opening quote (`"microbenchmark::` is `microbenchmark::`). A
+ * tail that is a reference alone is a call site instead.
  */
-static void add_truncated(struct reader *r, const char *tail, size_t len)
+static int add_truncated(struct reader *r, const char *tail, size_t len)
 {
+	int rc = add_cut_call_site(r, tail, len);
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
 	struct model_function f = { .truncated = 1 };
 	size_t shown = 0;
 	while (shown < len && isdigit((unsigned char)tail[shown]))
@@ -270,15 +335,8 @@ static void add_truncated(struct reader *r, const char *tail, size_t len)
 	f.system_name = model_str(r->m, tail, len);
 	f.name = model_str(r->m, tail + shown, end - shown);
 	push_frame(r, model_location(r->m, model_function(r->m, &f), 0));
-	if (r->warned_truncated)
-		return;
-	r->warned_truncated = 1;
-	if (!r->lines.final_newline)
-		diag_warn(r->in->name, r->sample_line, "the file ends inside a sample (copied while R "
-			  "was writing?); its last frame is kept as truncated");
-	else
-		diag_warn(r->in->name, r->sample_line,
-			  "sample cut short by R's line buffer; its last frame is kept as truncated");
+	warn_cut(r, "its last frame is kept as truncated");
+	return 0;
 }
 
 /* 1: a whole "F#L " was read; 0: the line ended inside it; -1: malformed. */
@@ -333,8 +391,7 @@ static int read_frames(struct reader *r, const char *s, size_t len, size_t pos)
 				if ((rc = join_next_line(r, &s, &len)) <= 0) {
 					if (rc < 0)
 						return -1;
-					add_truncated(r, s + frame_start, len - frame_start);
-					return 0;
+					return add_truncated(r, s + frame_start, len - frame_start);
 				}
 			if (add_frame(r, s + pos + 1, (size_t)end - pos - 1, &ref) < 0)
 				return -1;
@@ -345,10 +402,8 @@ static int read_frames(struct reader *r, const char *s, size_t len, size_t pos)
 			if (rc < 0)
 				return fail(r, r->sample_line, "bad line reference in", s + pos,
 					    len - pos);
-			if (rc == 0) {
-				add_truncated(r, s + frame_start, len - frame_start);
-				return 0;
-			}
+			if (rc == 0)
+				return add_truncated(r, s + frame_start, len - frame_start);
 		} else {
 			return fail(r, r->sample_line, "expected a quoted function name at",
 				    s + pos, len - pos);
@@ -366,10 +421,8 @@ static int read_unquoted(struct reader *r, const char *s, size_t len, size_t pos
 	const struct ref none = { 0, 0, 0, 0 };
 	while (pos < len) {
 		const char *space = memchr(s + pos, ' ', len - pos);
-		if (!space) {
-			add_truncated(r, s + pos, len - pos);
-			return 0;
-		}
+		if (!space)
+			return add_truncated(r, s + pos, len - pos);
 		if (add_frame(r, s + pos, (size_t)(space - s) - pos, &none) < 0)
 			return -1;
 		pos = (size_t)(space - s) + 1;

@@ -278,7 +278,7 @@ static int write_row(struct writer *w, const struct model_run *run, const struct
 	size_t n_frames = model_stack_frames(m, row->stack, &w->frames, &w->cap_frames);
 	/* The outermost frame's location is the stack's outermost: no second walk. */
 	struct model_call_site site = n_frames ? m->locations[w->frames[n_frames - 1].location].call_site
-					       : (struct model_call_site){ 0, 0 };
+					       : (struct model_call_site){ 0, 0, 0 };
 	define_needed_files(w, n_frames, site);
 	w->len = 0;
 	append(w, w->eol, w->eol_len);
@@ -286,8 +286,12 @@ static int write_row(struct writer *w, const struct model_run *run, const struct
 		build_memory_prefix(w, &row->memory);
 	if (build_frames(w, run, n_frames) < 0)
 		return -1;
-	if (site.line)
+	if (site.raw) {
+		const struct strtab_entry *raw = strtab_get(&m->strings, site.raw);
+		append(w, raw->bytes, raw->len);
+	} else if (site.line) {
 		append_ref(w, site.file, site.line);
+	}
 	/* Each tick is a line, its ending before it but for the file's first. */
 	size_t skip = w->started ? 0 : w->eol_len;
 	w->started = 1;

@@ -52,6 +52,7 @@ struct reader {
 	uint32_t *frame_location;
 	size_t n_frames, cap_frames;
 	int have_frames;
+	int warned_index_form; /* a frame index written as a list or a string was reported */
 	struct profile *profiles;
 	size_t n_profiles, cap_profiles;
 	uint32_t file_name; /* the document's "name", 0 when none */
@@ -77,7 +78,13 @@ static uint32_t trie_child(struct reader *r, uint32_t caller, uint32_t frame)
 			      (void **)&r->trie, &r->n_trie, &r->cap_trie, sizeof *r->trie);
 }
 
-static int frame_index(struct reader *r, uint32_t *frame)
+static int number_token(struct reader *r, enum json_token t, const char *what)
+{
+	return t == JSON_NUMBER ? 0 : t == JSON_FAILED ? -1 : json_error(&r->j, "%s must be a number", what);
+}
+
+/* The number just read as a frame index. */
+static int index_number(struct reader *r, uint32_t *frame)
 {
 	int64_t v;
 	if (json_int(&r->j, "a frame index", &v) < 0)
@@ -88,9 +95,37 @@ static int frame_index(struct reader *r, uint32_t *frame)
 	return 0;
 }
 
-static int number_token(struct reader *r, enum json_token t, const char *what)
+/*
+ * A frame index as the app reads it: it indexes the frames with the value
+ * as JavaScript does, so a list of one element ([32], [[32]]) is that
+ * element, and so is a string that is an index ("32"); said once a file.
+ */
+static int frame_index(struct reader *r, enum json_token t, uint32_t *frame)
 {
-	return t == JSON_NUMBER ? 0 : t == JSON_FAILED ? -1 : json_error(&r->j, "%s must be a number", what);
+	struct json *j = &r->j;
+	size_t lists = 0;
+	for (; t == JSON_ARRAY; t = json_next(j))
+		lists++;
+	int rc;
+	if (t == JSON_NUMBER) {
+		rc = index_number(r, frame);
+	} else if (t == JSON_STRING && j->len > 0 && j->len <= 9 && strspn(j->text, "0123456789") == j->len &&
+		   (j->len == 1 || j->text[0] != '0')) {
+		rc = index_number(r, frame);
+	} else {
+		return t == JSON_FAILED ? -1 : json_error(j, lists ? "a frame index given as a list of other than one number"
+								     : "a frame index must be a number");
+	}
+	uint64_t line = j->token_line;
+	for (size_t k = 0; rc == 0 && k < lists; k++)
+		if ((t = json_next(j)) != JSON_ARRAY_END)
+			rc = t == JSON_FAILED ? -1 : json_error(j, "a frame index given as a list of other than one number");
+	if (rc == 0 && (lists || t == JSON_STRING) && !r->warned_index_form) {
+		r->warned_index_form = 1;
+		diag_warn(j->in->name, line, "frame index %" PRIu32 " written as %s: read as the index, as speedscope reads it",
+			  *frame, lists ? "a list" : "a string");
+	}
+	return rc;
 }
 
 /* One frame of shared.frames: a function (name, file, line) at a line and column. */
@@ -106,6 +141,9 @@ static int frame(struct reader *r)
 		int name = strcmp(j->text, "name") == 0, file = strcmp(j->text, "file") == 0;
 		int line = strcmp(j->text, "line") == 0, col = strcmp(j->text, "col") == 0;
 		t = json_next(j);
+		/* null is an absent field, as the app reads it (py-spy's col, pyinstrument's file and line). */
+		if (t == JSON_NULL && (file || line || col))
+			continue;
 		if (name || file) {
 			if (t != JSON_STRING)
 				return t == JSON_FAILED ? -1 : json_error(j, "a frame's %s must be a string", name ? "name" : "file");
@@ -166,7 +204,7 @@ static int samples(struct reader *r, struct profile *p)
 			return t == JSON_FAILED ? -1 : json_error(j, "a sample must be an array of frame indexes");
 		uint32_t stack = 0, frame = 0;
 		while ((t = json_next(j)) != JSON_ARRAY_END) {
-			if (number_token(r, t, "a frame index") < 0 || frame_index(r, &frame) < 0)
+			if (frame_index(r, t, &frame) < 0)
 				return -1;
 			stack = trie_child(r, stack, frame);
 		}
@@ -222,8 +260,8 @@ static int event(struct reader *r, struct profile *p)
 			}
 			kind = j->text[0];
 		} else if (is_frame || (is_at && !has_at)) {
-			if (number_token(r, t, is_frame ? "an event's frame" : "an event's at") < 0 ||
-			    (is_frame ? frame_index(r, &frame) : decimal(r, p, &at, "an event's at")) < 0)
+			if (is_frame ? frame_index(r, t, &frame) < 0
+				     : number_token(r, t, "an event's at") < 0 || decimal(r, p, &at, "an event's at") < 0)
 				goto failed;
 			has_frame |= is_frame;
 			has_at |= is_at;

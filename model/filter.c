@@ -314,6 +314,42 @@ static void compose(uint32_t *map, size_t n, struct stage stage)
 	free(stage.stacks);
 }
 
+/* The stack with its outermost frame given R's call site `site`. */
+static uint32_t stack_called(struct model *m, uint32_t stack, struct model_call_site site, uint32_t **frames,
+			     size_t *cap)
+{
+	size_t n = 0;
+	for (uint32_t s = stack; s != MODEL_EMPTY_STACK; s = m->stacks[s].caller) {
+		grow((void **)frames, cap, n + 1, sizeof **frames);
+		(*frames)[n++] = m->stacks[s].location;
+	}
+	const struct model_location *outermost = &m->locations[(*frames)[n - 1]];
+	uint32_t called = model_location_called(m, outermost->function, outermost->line, site);
+	stack = model_stack(m, called, MODEL_EMPTY_STACK);
+	for (size_t k = n - 1; k-- > 0;)
+		stack = model_stack(m, (*frames)[k], stack);
+	return stack;
+}
+
+/*
+ * R's call site is the sample's, as pprof keeps it in labels: where a
+ * filter took the outermost frame away, the new outermost frame holds it.
+ */
+static void keep_call_sites(struct model *m, uint32_t *map, size_t n)
+{
+	uint32_t *frames = NULL;
+	size_t cap = 0;
+	for (size_t id = 1; m->sessions.n_runs && id < n; id++) {
+		if (map[id] == MODEL_NONE || map[id] == MODEL_EMPTY_STACK || map[id] == id)
+			continue;
+		struct model_call_site site = model_stack_call_site(m, (uint32_t)id),
+				       now = model_stack_call_site(m, map[id]);
+		if ((site.line || site.raw) && (now.file != site.file || now.line != site.line || now.raw != site.raw))
+			map[id] = stack_called(m, map[id], site, &frames, &cap);
+	}
+	free(frames);
+}
+
 int filter_wanted(const struct filter_spec *f)
 {
 	return f->focus || f->ignore || f->hide || f->show || f->show_from || f->prune_from || f->max_depth ||
@@ -405,6 +441,7 @@ int model_filter(struct model *m, const struct filter_spec *f, struct model *out
 		compose(map, n, prune_from_stage(m, f->prune_from));
 	if (f->max_depth)
 		compose(map, n, max_depth_stage(m, f->max_depth));
+	keep_call_sites(m, map, n);
 	edit.stacks = map;
 	edit.label_sets = NULL;
 	edit.scale = NULL;

@@ -170,7 +170,7 @@ static uint64_t location_key_hash(const struct location_key *k)
 {
 	const struct model_location *l = k->l;
 	uint64_t h = hash_mix(hash_mix(l->function, (uint64_t)l->line), (uint64_t)l->column);
-	h = hash_mix(h, hash_mix(l->call_site.file, (uint64_t)l->call_site.line));
+	h = hash_mix(h, hash_mix(hash_mix(l->call_site.file, (uint64_t)l->call_site.line), l->call_site.raw));
 	h = hash_mix(hash_mix(h, l->native.mapping), l->native.address);
 	h = hash_mix(h, l->native.is_folded);
 	for (uint32_t i = 0; i < l->n_inlined; i++)
@@ -190,6 +190,7 @@ static int same_location(const void *ctx, uint32_t id, const void *key)
 	const struct model_line *inlined = ((const struct location_key *)key)->inlined;
 	if (a->function != b->function || a->line != b->line || a->column != b->column ||
 	    a->call_site.file != b->call_site.file || a->call_site.line != b->call_site.line ||
+	    a->call_site.raw != b->call_site.raw ||
 	    a->native.mapping != b->native.mapping || a->native.address != b->native.address ||
 	    a->native.is_folded != b->native.is_folded || a->n_inlined != b->n_inlined)
 		return 0;
@@ -226,6 +227,8 @@ static void mapped_location(struct maps *mp, size_t i, struct model_location *l,
 		l->function = mp->functions[l->function];
 	if (l->call_site.file)
 		l->call_site.file = str_of(mp, l->call_site.file);
+	if (l->call_site.raw)
+		l->call_site.raw = str_of(mp, l->call_site.raw);
 	if (l->native.mapping != MODEL_NONE) {
 		l->native.address += mp->shifts[l->native.mapping];
 		l->native.mapping = mp->mappings[l->native.mapping];

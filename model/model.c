@@ -211,7 +211,8 @@ static int location_equals(const void *ctx, uint32_t id, const void *key)
 	const struct model_location *a = &((const struct model *)ctx)->locations[id];
 	const struct model_location *b = key;
 	return a->function == b->function && a->line == b->line &&
-	       a->call_site.file == b->call_site.file && a->call_site.line == b->call_site.line;
+	       a->call_site.file == b->call_site.file && a->call_site.line == b->call_site.line &&
+	       a->call_site.raw == b->call_site.raw;
 }
 
 static uint32_t append_location(struct model *m, const struct model_location *l)
@@ -224,7 +225,7 @@ static uint32_t append_location(struct model *m, const struct model_location *l)
 
 uint32_t model_location(struct model *m, uint32_t function, int64_t line)
 {
-	return model_location_called(m, function, line, (struct model_call_site){ 0, 0 });
+	return model_location_called(m, function, line, (struct model_call_site){ 0, 0, 0 });
 }
 
 int model_is_call_site(const struct model *m, uint32_t location)
@@ -236,7 +237,7 @@ int model_is_call_site(const struct model *m, uint32_t location)
 struct model_call_site model_stack_call_site(const struct model *m, uint32_t stack)
 {
 	if (stack == MODEL_EMPTY_STACK)
-		return (struct model_call_site){ 0, 0 };
+		return (struct model_call_site){ 0, 0, 0 };
 	while (m->stacks[stack].caller != MODEL_EMPTY_STACK)
 		stack = m->stacks[stack].caller;
 	return m->locations[m->stacks[stack].location].call_site;
@@ -248,7 +249,7 @@ uint32_t model_location_called(struct model *m, uint32_t function, int64_t line,
 	struct model_location key = { .function = function, .line = line, .call_site = call_site,
 				      .native = { .mapping = MODEL_NONE } };
 	uint64_t h = hash_mix(hash_mix(function, (uint64_t)line),
-			      hash_mix(call_site.file, (uint64_t)call_site.line));
+			      hash_mix(hash_mix(call_site.file, (uint64_t)call_site.line), call_site.raw));
 	uint32_t id = hashidx_find(&m->location_index, h, location_equals, m, &key);
 	if (id != HASHIDX_NONE)
 		return id;

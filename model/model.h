@@ -27,8 +27,9 @@
  *    kept with its raw bytes as its system name;
  *  - `model_location.call_site`: where the outermost frame was called
  *    from, in code that is no frame (R's reference after the outermost
- *    frame). A location with a call site and no function is the frame of
- *    a sample that was that reference alone: R calls it "<no location>".
+ *    frame, or before a frame R's line buffer cut off whole). A location
+ *    with a call site and no function is the frame of a sample that was
+ *    that reference alone: R calls it "<no location>".
  *
  * A sample type's values are integers; its `decimals` say where the point
  * is, for inputs with fractional counts.
@@ -95,6 +96,11 @@ struct model_native_location {
 struct model_call_site {
 	uint32_t file; /* path string id */
 	int64_t line;
+	/*
+	 * The bytes R wrote for it when they are not "F#L " (string id; 0: they
+	 * are): a line cut by R's buffer after the reference, or inside it.
+	 */
+	uint32_t raw;
 };
 
 struct model_location {

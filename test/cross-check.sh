@@ -35,15 +35,19 @@
 #     and --check's exit 1 for malformed lines, UTF-16 read or refused
 #     saying so; unsupported/ files read or refused cleanly; the
 #     .cpuprofile and speedscope files among them by the JSON readers'
-#     checks, the perf script ones sniffed and read by Go as pprof, the
+#     checks (every speedscope folder of the corpus: the reference reading
+#     indexes frames as the app does, and where it finds none prof
+#     refuses), the perf script ones (every perf-script folder) sniffed
+#     and read by Go as pprof, or refused at their first binary line, the
 #     legacy pprof ones (and google/pprof's own, from Debian's package)
 #     read as Go reads them;
 #     JFR files (wild/unsupported/jfr/: async-profiler's and pyroscope's)
 #     sniffed, and their stacks, lines, threads and counts of each event
 #     type as the JDK's jfr tool reads them where one is installed;
-#     callgrind files through prof's callgrind output keep
-#     callgrind_annotate's self and inclusive costs (test/callgrind.sh's
-#     rule).
+#     callgrind files (every callgrind folder) through prof's callgrind
+#     output keep callgrind_annotate's self and inclusive costs
+#     (test/callgrind.sh's rule), and a file cut short (summary: or
+#     totals: more than 1% above its cost lines) is warned so.
 #   - peers/flamegraph-perf/: FlameGraph's perf script inputs fold as
 #     stackcollapse-perf.pl folds them, where that script is not wrong.
 #   - the registry: every reader --list-formats lists had some file of
@@ -268,10 +272,28 @@ while read -r f; do
 done <<EOF
 $(find "$CORPUS/wild/unsupported/chrome-cpuprofile" -type f | LC_ALL=C sort)
 EOF
+# Every speedscope file of the corpus (a folder named speedscope, under
+# unsupported/ or not): each profile as the reference reading's, which
+# indexes frames as the app does; where that reading finds an index that
+# names no frame (the app then shows no profile), refused naming a line.
+reference_finds_no_frame() {
+	n=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).profiles.length)' "$1") || return 1
+	k=0
+	while [ "$k" -lt "$n" ]; do
+		node test/node/speedscope-folded.cjs "$1" "$k" > /dev/null 2>&1
+		[ $? -eq 2 ] && return 0
+		k=$((k + 1))
+	done
+	return 1
+}
 while read -r f; do
-	cross "$f" profiles-as-reference speedscope_profiles_are_reference "$f"
+	if reference_finds_no_frame "$f"; then
+		cross "$f" refused-as-the-app-does says 1 "^prof: $f:[0-9]*: " "$PROF" -t folded "$f"
+	else
+		cross "$f" profiles-as-reference speedscope_profiles_are_reference "$f"
+	fi
 done <<EOF
-$(find "$CORPUS/wild/unsupported/speedscope" -type f | LC_ALL=C sort)
+$(find "$CORPUS/wild" -type d -name speedscope -exec find {} -type f \; | LC_ALL=C sort)
 EOF
 # perf script: FlameGraph's own test inputs (SHARED_DIR/peers/flamegraph-perf)
 # and stackcollapse-perf.pl's output for each with default options: the
@@ -294,11 +316,23 @@ while read -r f; do
 done <<EOF
 $(find "$PEERS_PERF" -maxdepth 1 -name 'perf-*.txt' | LC_ALL=C sort)
 EOF
+# Every perf script file of the corpus (a folder named perf-script or
+# perf): sniffed as perf (after perf's own messages too) and read by Go as
+# prof's pprof; text that turns to binary (control bytes no text has,
+# docs/formats/perf.md) refused naming its first binary line, sniffed or
+# named.
+first_binary_line() { perl -ne 'if (/[\x00-\x08\x0e-\x1a\x1c-\x1f]/) { print "$.\n"; exit }' "$1"; }
 while read -r f; do
+	binary=$(first_binary_line "$f")
+	if [ -n "$binary" ]; then
+		cross "$f" binary-refused-sniffed says 1 "^prof: $f:$binary: " "$PROF" -t folded "$f"
+		cross "$f" binary-refused-named says 1 "^prof: $f:$binary: " "$PROF" -f perf -t folded "$f"
+		continue
+	fi
 	cross "$f" sniffed-as-perf prints 0 'valid perf profile' "$PROF" --check "$f"
 	cross "$f" go-reads-pprof go_reads_prof_pprof "$f"
 done <<EOF
-$(find "$CORPUS/wild/unsupported/perf-script" -type f | LC_ALL=C sort)
+$(find "$CORPUS/wild" -type d \( -name perf-script -o -name perf \) -exec find {} -type f \; | LC_ALL=C sort)
 EOF
 # Legacy pprof: Go's reading of each file and of prof's pprof of it are
 # the same profile; for the wild files and for google/pprof's own legacy
@@ -350,10 +384,26 @@ EOF
 # callgrind files of other writers (pprof -callgrind, R's proftools,
 # speedscope's tests): callgrind_annotate of prof's callgrind output is
 # the input's, as test/callgrind.sh holds it for valgrind's files.
+# A file whose last summary: or totals: is more than 1% above its cost
+# lines' sum (an awk reading) is cut short: warned so, and no other file.
 . test/callgrind-lib.sh
-for f in "$CORPUS"/wild/unsupported/callgrind/*; do
+cut_short_by_awk() {
+	awk '/^events:/ { n = NF - 1; next } /^positions:/ { p = NF - 1; next } BEGIN { p = 1 }
+		/^(summary|totals):/ { if (n) { for (i = 1; i <= n; i++) t[i] = $(i + 1) + 0; stated = 1 }; next }
+		/^calls=/ || /^(jump|jcnd)=/ { skip = 1; next }
+		/^[0-9+*-]/ { if (skip) { skip = 0; next }; for (i = 1; i <= n; i++) s[i] += $(p + i) }
+		END { for (i = 1; i <= n; i++) if (stated && t[i] > 0 && s[i] < t[i] - int(t[i] / 100)) cut = 1; exit !cut }' "$1"
+}
+warned_cut_short_if_cut() {
+	"$PROF" -t folded "$1" > /dev/null 2> "$TMP/cg.err" || return 1
+	if cut_short_by_awk "$1"; then grep -q 'the file looks cut short' "$TMP/cg.err"; else ! grep -q 'cut short' "$TMP/cg.err"; fi
+}
+while read -r f; do
 	cross "$f" callgrind-annotate-read-back callgrind_read_back_is_input "$f"
-done
+	cross "$f" warned-cut-short-if-cut warned_cut_short_if_cut "$f"
+done <<EOF
+$(find "$CORPUS/wild" -type d -name callgrind -exec find {} -type f \; | LC_ALL=C sort)
+EOF
 
 # The registry is the list of readers: each must have had some file of
 # its own format checked above, so that a new reader without checks here

@@ -116,3 +116,29 @@ for type in samples cpu; do
 	check "the app's export of prof's speedscope JSON reads as it does ($type)" readback_is \
 		testdata/speedscope/kmeans-prof-app.speedscope.json testdata/speedscope/kmeans-prof.speedscope.json "$type"
 done
+
+# Forms of other writers the app reads (issue 19), made here from the rule
+# and judged by the real app: null for a frame's file, line or col is an
+# absent field (py-spy 0.4 writes "col":null, pyinstrument "file":null,
+# "line":null for its [self] frames); a frame index the app reads as
+# JavaScript indexes an array: a list of one element ([1], [[1]]) or a
+# string ("1") is that index, read with one warning. A list of other than
+# one element gives the app no frame (it shows no profile): refused.
+frames='{"name":"main","file":"m.py","line":1,"col":null},{"name":"work","file":"m.py","line":null,"col":null},{"name":"[self]","file":null,"line":null}'
+printf '{"$schema":"https://www.speedscope.app/file-format-schema.json","shared":{"frames":[%s]},"profiles":[{"type":"sampled","name":"s","unit":"seconds","startValue":0,"endValue":10,"samples":[[0,1],[0,[1]],[[0],[[1]],2],[0,"1",2],[0]],"weights":[1,2,3,0.5,4]}]}\n' \
+	"$frames" > "$TMP/forms.speedscope.json"
+printf '{"$schema":"https://www.speedscope.app/file-format-schema.json","shared":{"frames":[%s]},"profiles":[{"type":"evented","name":"e","unit":"none","startValue":0,"endValue":4,"events":[{"type":"O","frame":[0],"at":0},{"type":"O","frame":1,"at":1},{"type":"C","frame":[[1]],"at":3},{"type":"C","frame":0,"at":4}]}]}\n' \
+	"$frames" > "$TMP/forms-evented.speedscope.json"
+for f in "$TMP/forms.speedscope.json" "$TMP/forms-evented.speedscope.json"; do
+	check "speedscope: null fields and indexes in lists: ${f##*/} is the reference reading's" speedscope_profiles_are_reference "$f"
+	needs_browser heavy "speedscope: the app shows ${f##*/} and prof's JSON of it the same" app_shows_the_same "$f"
+	check "speedscope: ${f##*/}: one warning for the index forms" sh -c \
+		'"$0" -t folded "$1" 2>&1 >/dev/null | grep -c "warning: frame index [0-9] written as a list: read as the index, as speedscope reads it" |
+		grep -qx 1' "$PROF" "$f"
+done
+check "speedscope: null is no file and no line" prints 0 '^3	\[self\]			0$' "$PROF" -t tables "$TMP/forms.speedscope.json"
+for sample in '[0,[0,1]]' '[0,[]]' '[0,[null]]'; do
+	sed "s/\"samples\":\[\[0,1\]/\"samples\":[$sample/" "$TMP/forms.speedscope.json" > "$TMP/list.speedscope.json"
+	check "speedscope: a sample $sample is refused" says 1 'a frame index given as a list of other than one number' \
+		"$PROF" -t folded "$TMP/list.speedscope.json"
+done

@@ -127,3 +127,34 @@ merged_counts_twice() { # FILE: its folded total, doubled, with the warning on s
 check "times past 2^63 ns in a merge are dropped, with a warning, and the samples kept" merged_counts_twice "$near_2_63"
 check "... so that --time has no times to cut by" says 1 "time needs samples with times" \
 	"$PROF" --time 8587000135:8587000136 -t folded "$near_2_63" "$near_2_63"
+
+# Issue 19, made from the rule. perf script's text saved with its stderr
+# (2>&1) begins with perf's own messages: sniffed as perf all the same, its
+# samples those of the text alone, one warning naming the first message.
+printf '%s\n' 'build id event received for [kernel.kallsyms]: 0123456789abcdef0123456789abcdef01234567 [20]' \
+	'build id event received for /prof/work: 89abcdef0123456789abcdef0123456789abcdef [20]' \
+	'Warning:' 'Kernel address maps (/proc/{kallsyms,modules}) were restricted,' \
+	"check /proc/sys/kernel/kptr_restrict before running 'perf record'." \
+	'Samples for '"'"'cpu-clock'"'"' event do not have CPU attribute set. Skipping '"'"'cpu'"'"' field.' > "$TMP/messages"
+for f in "$PERF/c-cpu-clock.perf" "$PERF/c-no-callgraph.perf"; do
+	cat "$TMP/messages" "$f" > "$TMP/with-messages.perf"
+	"$PROF" -q -t folded "$f" > "$TMP/alone.folded"
+	check "$f after perf's messages: sniffed as perf, one warning naming line 1" says 0 \
+		"^prof: $TMP/with-messages.perf:1: warning: 6 lines before the first sample, not perf script" \
+		"$PROF" -t folded "$TMP/with-messages.perf"
+	check "... the samples of the text alone" cmp -s "$TMP/cli.out" "$TMP/alone.folded"
+	check "... --check finds it valid" prints 0 'valid perf profile' "$PROF" --check "$TMP/with-messages.perf"
+done
+# Text that turns to binary (a perf.data cat'ed after it): refused naming
+# the first binary line, whether sniffed or named, with call graphs or
+# without (where the probe had too few lines to go by).
+for f in "$PERF/c-cpu-clock.perf" "$PERF/c-no-callgraph.perf"; do
+	for bytes in control NUL; do
+		{ head -n 12 "$f"; if [ $bytes = NUL ]; then printf 'PERFILE2h\000\000\000\220\000\n'
+				   else printf 'PERFILE2h\001\002\003\n'; fi; } > "$TMP/binary.perf"
+		for named in '' '-f perf'; do
+			check "${f##*/} then binary ($bytes bytes)${named:+, $named}: refused at line 13" says 1 \
+				"^prof: $TMP/binary.perf:13: \(binary data\|NUL byte\)" "$PROF" $named -t folded "$TMP/binary.perf"
+		done
+	done
+done

@@ -3,6 +3,9 @@
 // weights summed. Sampled: each sample's frames, root first, and its
 // weight. Evented: each stretch between two events, the frames open
 // through it. Frame names as the file gives them.
+// A frame index is used as the app uses it, to index the frames as
+// JavaScript does ([32] and "32" name frame 32); one that names no frame
+// leaves the app with no profile: exit 2.
 // Usage: node speedscope-folded.cjs FILE [N]
 'use strict';
 const file = JSON.parse(require('node:fs').readFileSync(process.argv[2], 'utf8'));
@@ -11,7 +14,10 @@ const names = file.shared.frames.map((f) => f.name);
 const sums = new Map();
 const add = (frames, w) => {
 	if (!frames.length) return;
-	const key = frames.map((i) => names[i]).join(';');
+	const key = frames.map((i) => {
+		if (names[i] === undefined) { console.error(`frame index ${JSON.stringify(i)} names no frame`); process.exit(2); }
+		return names[i];
+	}).join(';');
 	sums.set(key, (sums.get(key) || 0) + w);
 };
 if (profile.type === 'sampled') {

@@ -123,7 +123,7 @@ static int has_truncated(const struct model *m, const char *name, const char *ra
 	return 0;
 }
 
-static void truncated_frames_are_kept_raw(void)
+static void truncated_frames_and_cut_references_are_kept_raw(void)
 {
 	struct model m;
 	CHECK(load_rprof("testdata/rprof/cut-lines.out", &m) == 0);
@@ -131,12 +131,23 @@ static void truncated_frames_are_kept_raw(void)
 	size_t truncated = 0;
 	for (size_t i = 0; i < m.n_functions; i++)
 		truncated += m.functions[i].truncated;
-	/* 18 lines: 2 end cleanly in '" ', 16 mid-token, each differently. */
-	CHECK(truncated == 16);
+	/*
+	 * 18 lines: 2 end cleanly in '" ', 16 mid-token, each differently: 11
+	 * in a name, 5 after or inside the reference before it, which are
+	 * call sites of the frame before, kept raw, no frames.
+	 */
+	CHECK(truncated == 11);
 	/* Named as R shows them, raw bytes kept. */
 	CHECK(has_truncated(&m, "optim_wo", "1#36 \"optim_wo"));
 	CHECK(has_truncated(&m, "optim_work", "1#36 \"optim_work\""));
-	CHECK(has_truncated(&m, "1#", "1#"));
+	size_t raw_sites = 0, whole_sites = 0;
+	for (size_t i = 0; i < m.n_locations; i++) {
+		const struct model_call_site *site = &m.locations[i].call_site;
+		raw_sites += site->raw != 0;
+		whole_sites += site->raw != 0 && site->line == 36 && model_str_is(&m, site->raw, "1#36 \"");
+	}
+	CHECK(raw_sites == 5);
+	CHECK(whole_sites == 1);
 	model_free(&m);
 }
 
@@ -146,6 +157,6 @@ const struct unit_test rprof_tests[] = {
 	{ "names_are_never_mangled", names_are_never_mangled },
 	{ "appended_runs_resolve_files_per_run", appended_runs_resolve_files_per_run },
 	{ "empty_file_path_is_a_real_file", empty_file_path_is_a_real_file },
-	{ "truncated_frames_are_kept_raw", truncated_frames_are_kept_raw },
+	{ "truncated_frames_and_cut_references_are_kept_raw", truncated_frames_and_cut_references_are_kept_raw },
 	{ NULL, NULL },
 };

@@ -9,8 +9,8 @@
 /*
  * An object whose prefix names V8's node fields: "callFrame" is V8's own
  * word, and "nodes" the Profile type's; "timeDeltas" is V8's alone too.
- * The old DevTools format (a "head" tree) is claimed, so that the reader
- * can say what it is.
+ * DevTools' older format, a "head" tree of nodes with their functionName,
+ * is claimed less surely: those are common words.
  */
 static enum probe_score cpuprofile_probe(const unsigned char *prefix, size_t len)
 {

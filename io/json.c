@@ -1,9 +1,11 @@
 /*
  * json: the pull tokenizer of json.h. The grammar is checked with one
  * state and a stack of open containers, so that a reader asking for tokens
- * never sees a malformed document, and a document nested deeper than
- * JSON_DEPTH_MAX or with a string longer than JSON_TEXT_MAX is refused
- * rather than allowed to grow memory.
+ * never sees a malformed document. A string longer than JSON_TEXT_MAX is
+ * refused rather than allowed to grow memory; nesting costs a bit a level,
+ * grown under --max-memory like every table (an old .cpuprofile's call
+ * tree is two levels of JSON a frame, thousands deep), and nothing here
+ * recurses.
  */
 #include "json.h"
 
@@ -43,6 +45,7 @@ void json_end(struct json *j)
 {
 	free(j->buf);
 	free(j->text);
+	free(j->nest);
 }
 
 int json_error(struct json *j, const char *fmt, ...)
@@ -304,14 +307,22 @@ static enum json_token after_value(struct json *j, enum json_token t)
 	return t;
 }
 
+/* Is the open container at level `depth` (0 outermost) an object? */
+static int nest_is_object(const struct json *j, size_t depth)
+{
+	return j->nest[depth / 8] >> (depth % 8) & 1;
+}
+
 static enum json_token open_container(struct json *j, unsigned char kind)
 {
-	if (j->depth == JSON_DEPTH_MAX) {
-		json_error(j, "nested deeper than %d levels", JSON_DEPTH_MAX);
-		return JSON_FAILED;
-	}
 	take_byte(j);
-	j->nest[j->depth++] = kind;
+	grow((void **)&j->nest, &j->cap_nest, j->depth / 8 + 1, 1);
+	unsigned char bit = (unsigned char)(1u << (j->depth % 8));
+	if (kind == '{')
+		j->nest[j->depth / 8] |= bit;
+	else
+		j->nest[j->depth / 8] &= (unsigned char)~bit;
+	j->depth++;
 	j->expect = kind == '{' ? EXPECT_FIRST_KEY : EXPECT_FIRST_VALUE;
 	return kind == '{' ? JSON_OBJECT : JSON_ARRAY;
 }
@@ -319,7 +330,7 @@ static enum json_token open_container(struct json *j, unsigned char kind)
 static enum json_token close_container(struct json *j, int c)
 {
 	unsigned char open = c == '}' ? '{' : '[';
-	if (j->depth == 0 || j->nest[j->depth - 1] != open ||
+	if (j->depth == 0 || nest_is_object(j, j->depth - 1) != (open == '{') ||
 	    !(j->expect == EXPECT_COMMA || j->expect == (c == '}' ? EXPECT_FIRST_KEY : EXPECT_FIRST_VALUE))) {
 		json_error(j, "unexpected '%c'", c);
 		return JSON_FAILED;
@@ -353,13 +364,13 @@ static enum json_token punctuation(struct json *j, int c)
 	}
 	if (c == ',' && j->expect == EXPECT_COMMA) {
 		take_byte(j);
-		j->expect = j->nest[j->depth - 1] == '{' ? EXPECT_KEY : EXPECT_VALUE;
+		j->expect = nest_is_object(j, j->depth - 1) ? EXPECT_KEY : EXPECT_VALUE;
 		return json_next(j);
 	}
 	if (j->expect == EXPECT_COLON)
 		json_error(j, "expected ':' after a key");
 	else
-		json_error(j, "expected ',' or '%c'", j->nest[j->depth - 1] == '{' ? '}' : ']');
+		json_error(j, "expected ',' or '%c'", nest_is_object(j, j->depth - 1) ? '}' : ']');
 	return JSON_FAILED;
 }
 

@@ -2,8 +2,9 @@
  * json: a pull tokenizer for JSON (RFC 8259) read from an input, shared by
  * the readers of JSON formats (V8 .cpuprofile, speedscope). It streams:
  * memory is its 64 KiB read buffer, the current string or number (at most
- * JSON_TEXT_MAX bytes) and a nesting stack of JSON_DEPTH_MAX levels, so a
- * file of any size with arrays of any length costs the same. It checks the
+ * JSON_TEXT_MAX bytes) and a nesting stack of one bit per open level, so a
+ * file of any size with arrays of any length costs the same, and nesting
+ * is bounded only by memory (--max-memory), never by the C stack. It checks the
  * whole grammar (commas, colons, nesting, nothing after the value), so a
  * reader sees only well-formed tokens, and reports errors as
  * "prof: FILE:LINE: what (byte N)".
@@ -16,8 +17,6 @@
 
 #include "input.h"
 
-/* Deeper nesting than any profile format uses; deeper input is refused. */
-enum { JSON_DEPTH_MAX = 64 };
 /* The longest string or number kept: a function name or a URL, not a file. */
 enum { JSON_TEXT_MAX = 1 << 20 };
 enum { JSON_BUFFER = 1 << 16 };
@@ -47,9 +46,9 @@ struct json {
 	uint64_t token_line;
 	char *text;            /* the last key, string or number, NUL-terminated */
 	size_t len, cap;
-	/* What each open container is and what it expects next. */
-	unsigned char nest[JSON_DEPTH_MAX];
-	size_t depth;
+	/* Which open containers are objects, a bit per level, outermost first. */
+	unsigned char *nest;
+	size_t depth, cap_nest;
 	int expect; /* one of the states in json.c */
 	int failed;
 };

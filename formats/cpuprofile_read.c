@@ -694,12 +694,12 @@ static int rows_from_hit_counts(struct reader *r)
 	add_types(r, 0);
 	for (size_t i = 0; i < r->n_nodes; i++) {
 		uint32_t stack;
-		int64_t one = 1;
 		if (r->nodes[i].hit_count == 0)
 			continue;
 		if (stack_of(r, (uint32_t)i, &stack) < 0)
 			return -1;
-		model_add_samples(r->m, stack, &one, NULL, 0, (uint64_t)r->nodes[i].hit_count, 0);
+		/* One sample of that count, not that many samples: the number may be huge. */
+		model_add_sample(r->m, stack, &r->nodes[i].hit_count, NULL, 0);
 	}
 	return 0;
 }

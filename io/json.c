@@ -17,6 +17,7 @@
 #include "../base/alloc.h"
 #include "../base/diag.h"
 #include "../base/numtext.h"
+#include "../base/utf8.h"
 
 /* What may come next. */
 enum {
@@ -525,4 +526,38 @@ int json_prefix_has(const unsigned char *prefix, size_t len, const char *needle)
 			return 1;
 	}
 	return 0;
+}
+
+int json_write_string(struct output *out, const char *s, size_t len)
+{
+	int replaced = 0;
+	output_byte(out, '"');
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\') {
+			output_byte(out, '\\');
+			output_byte(out, (char)c);
+			i++;
+		} else if (c < 0x20) {
+			char esc[8];
+			snprintf(esc, sizeof esc, "\\u%04x", c);
+			output_str(out, esc);
+			i++;
+		} else if (c < 0x80) {
+			output_byte(out, (char)c);
+			i++;
+		} else {
+			size_t n = utf8_char((const unsigned char *)s + i, len - i);
+			if (n) {
+				output_write(out, s + i, n);
+				i += n;
+			} else {
+				output_str(out, UTF8_REPLACEMENT);
+				replaced = 1;
+				i++;
+			}
+		}
+	}
+	output_byte(out, '"');
+	return replaced;
 }

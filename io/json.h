@@ -7,7 +7,8 @@
  * is bounded only by memory (--max-memory), never by the C stack. It checks the
  * whole grammar (commas, colons, nesting, nothing after the value), so a
  * reader sees only well-formed tokens, and reports errors as
- * "prof: FILE:LINE: what (byte N)".
+ * "prof: FILE:LINE: what (byte N)". The writers' one need, a string
+ * escaped, is here too.
  */
 #ifndef PROF_JSON_H
 #define PROF_JSON_H
@@ -16,6 +17,7 @@
 #include <stdint.h>
 
 #include "input.h"
+#include "output.h"
 
 /* The longest string or number kept: a function name or a URL, not a file. */
 enum { JSON_TEXT_MAX = 1 << 20 };
@@ -87,5 +89,12 @@ int json_prefix_has(const unsigned char *prefix, size_t len, const char *needle)
 
 /* The next token must be `want`, named `what` in the message: 0, or -1. */
 int json_expect(struct json *j, enum json_token want, const char *what);
+
+/*
+ * For the JSON writers: `len` bytes as a JSON string, quoted and escaped.
+ * JSON holds Unicode only, so bytes that are not UTF-8 become U+FFFD each:
+ * returns 1 when some did (the writer warns once), else 0.
+ */
+int json_write_string(struct output *out, const char *s, size_t len);
 
 #endif

@@ -1,4 +1,4 @@
-# The JSON readers, sourced by test/run.sh (uses test/lib.sh, PROF, TMP):
+# The JSON readers and the .cpuprofile writer, sourced by test/run.sh (uses test/lib.sh, PROF, TMP):
 # V8 .cpuprofile files that node wrote, judged by DevTools' rule (a
 # reference reading in node), by go tool pprof and by the real speedscope
 # app's own import; speedscope files that prof wrote and that the app
@@ -186,3 +186,100 @@ for type in samples cpu; do
 	check "the app's export of prof's speedscope JSON reads as it does ($type)" readback_is \
 		testdata/speedscope/kmeans-prof-app.speedscope.json testdata/speedscope/kmeans-prof.speedscope.json "$type"
 done
+
+# The .cpuprofile writer (docs/formats/cpuprofile.md, "Writing"). Any
+# profile's samples in its order, each weighing its value of the type
+# written: the timeline test/node/timeline.cjs reads off the .cpuprofile by
+# V8's rule is the one it reads off prof's speedscope JSON of the same type
+# (samples and weights in order, the speedscope app's own reading of which
+# test/speedscope.sh judges); prof's reader takes the file back to the same
+# timeline; the speedscope app's import of it shows each frame's self and
+# total time as prof's folded stacks of the input say (test/node/folded-times.cjs,
+# speedscope's time format).
+timeline_is_inputs() { # FILE TYPE
+	"$PROF" -q -t speedscope -s "$2" -o "$TMP/in.speedscope.json" "$1" &&
+		"$PROF" -q -t cpuprofile -s "$2" -o "$TMP/out.cpuprofile" "$1" &&
+		node test/node/timeline.cjs "$TMP/in.speedscope.json" > "$TMP/want.timeline" &&
+		node test/node/timeline.cjs "$TMP/out.cpuprofile" > "$TMP/got.timeline" &&
+		[ -s "$TMP/want.timeline" ] && cmp -s "$TMP/want.timeline" "$TMP/got.timeline"
+}
+reads_back() { # FILE TYPE: prof's .cpuprofile of it, read and written again, is the same timeline
+	"$PROF" -q -t cpuprofile -s "$2" -o "$TMP/out.cpuprofile" "$1" &&
+		"$PROF" -q -t cpuprofile -o "$TMP/again.cpuprofile" "$TMP/out.cpuprofile" &&
+		node test/node/timeline.cjs "$TMP/out.cpuprofile" > "$TMP/want.timeline" &&
+		node test/node/timeline.cjs "$TMP/again.cpuprofile" > "$TMP/got.timeline" &&
+		[ -s "$TMP/want.timeline" ] && cmp -s "$TMP/want.timeline" "$TMP/got.timeline"
+}
+app_shows_folded() { # FILE TYPE UNIT
+	"$PROF" -q -t cpuprofile -s "$2" -o "$TMP/out.cpuprofile" "$1" &&
+		"$PROF" -q -t folded -s "$2" -o "$TMP/out.folded" "$1" &&
+		node test/node/folded-times.cjs "$3" < "$TMP/out.folded" | LC_ALL=C sort > "$TMP/want.shown" &&
+		NODE_PATH="$SPEEDSCOPE/node_modules" node "$SPEEDSCOPE/frames.cjs" \
+			"$SPEEDSCOPE/node_modules/speedscope/dist/release" "$TMP/out.cpuprofile" | LC_ALL=C sort > "$TMP/got.shown" &&
+		[ -s "$TMP/want.shown" ] && cmp -s "$TMP/want.shown" "$TMP/got.shown"
+}
+while read -r f type unit; do
+	check "cpuprofile of $f ($type): its samples in order, each its weight" timeline_is_inputs "$f" "$type"
+	check "cpuprofile of $f ($type) reads back to the same timeline" reads_back "$f" "$type"
+	case $unit in -) ;; *) needs_browser heavy "speedscope shows the cpuprofile of $f ($type) as its folded stacks" \
+		app_shows_folded "$f" "$type" "$unit" ;; esac
+done <<EOF
+testdata/rprof/kmeans-default.out cpu nanoseconds
+testdata/pprof/go/go_cpu.pb.gz cpu nanoseconds
+testdata/perf/c-cpu-clock.perf cpu-clock -
+testdata/folded/fractional.folded samples -
+testdata/folded/comments.folded samples count
+testdata/speedscope/node-default.speedscope.json 0 -
+testdata/lispworks/kmeans-default.tree samples -
+testdata/cpuprofile/default.cpuprofile wall -
+testdata/cpuprofile/interval100.cpuprofile samples -
+EOF
+# The type written by default: a timeline (the .cpuprofile's wall time, R's
+# CPU time), else the first time type; a count is a sample of the
+# profile's period (pprof's), else of 1 ms; R's ticks as their CPU time.
+default_is() { # FILE TYPE
+	"$PROF" -q -t cpuprofile -o "$TMP/default.cpuprofile" "$1" && "$PROF" -q -t cpuprofile -s "$2" -o "$TMP/typed.cpuprofile" "$1" &&
+		cmp -s "$TMP/default.cpuprofile" "$TMP/typed.cpuprofile"
+}
+check "cpuprofile: a .cpuprofile's wall time by default" default_is testdata/cpuprofile/default.cpuprofile wall
+check "cpuprofile: R's CPU time by default" default_is testdata/rprof/kmeans-default.out cpu
+check "cpuprofile: R's ticks weigh their CPU time" default_is testdata/rprof/kmeans-default.out samples
+check "cpuprofile: pprof's CPU time by default" default_is testdata/pprof/go/go_cpu.pb.gz cpu
+check "cpuprofile: pprof's counts weigh its period" sh -c '"$0" -q -t cpuprofile -s cpu -o "$2/a" "$1" &&
+	"$0" -q -t cpuprofile -s samples "$1" | cmp -s - "$2/a"' "$PROF" testdata/pprof/go/go_cpu.pb.gz "$TMP"
+# node's file out and back in: the same rows, meta times, and callFrames
+# (lines and columns 0-based as V8 wrote them; "" named "(anonymous)").
+f=testdata/cpuprofile/default.cpuprofile
+"$PROF" -q -t cpuprofile -o "$TMP/rt.cpuprofile" "$f"
+check "cpuprofile of node's file reads back to the same rows" same_rows "$TMP/rt.cpuprofile" "$f"
+check "cpuprofile of node's file keeps its clock" sh -c '"$0" -q -t tables "$1" | grep _us > "$3/a" &&
+	"$0" -q -t tables "$2" | grep _us | cmp -s - "$3/a"' "$PROF" "$TMP/rt.cpuprofile" "$f" "$TMP"
+call_frames() { node -e 'const p = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+	const seen = new Set(p.nodes.map((n) => { const c = n.callFrame;
+		return [c.functionName || "(anonymous)", c.url, c.lineNumber, c.columnNumber].join("\t"); }));
+	console.log([...seen].sort().join("\n"))' "$1"; }
+same_call_frames() { call_frames "$1" > "$TMP/a" && call_frames "$2" | cmp -s - "$TMP/a"; }
+check "cpuprofile of node's file: every callFrame, 0-based" same_call_frames "$TMP/rt.cpuprofile" "$f"
+# Counts: a folded line of 3 is one sample of 3 ms; R's 47 ticks are 47
+# samples, and the root's last one ending the last.
+samples_and_deltas() { node -e 'const p = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+	console.log(p.samples.length, p.timeDeltas.join(","), p.endTime - p.startTime)' "$1"; }
+samples_are() { # CPUPROFILE AWK_FIELDS WANT
+	samples_and_deltas "$1" > "$TMP/sd" && [ "$(cut -d' ' -f"$2" "$TMP/sd")" = "$3" ]
+}
+printf 'a;b 3\na 1\n' > "$TMP/three.folded"
+"$PROF" -q -t cpuprofile -o "$TMP/three.cpuprofile" "$TMP/three.folded"
+check "cpuprofile: a count of 3 is one sample of 3 ms" samples_are "$TMP/three.cpuprofile" 1-3 "3 0,3000,1000 4000"
+"$PROF" -q -t cpuprofile -o "$TMP/r.cpuprofile" testdata/rprof/kmeans-default.out
+check "cpuprofile: R's ticks a sample each" samples_are "$TMP/r.cpuprofile" 1,3 "48 940000"
+check "cpuprofile: negative weights refused" says 1 'negative' \
+	"$PROF" -t cpuprofile --diff-base testdata/rprof/kmeans-default.out testdata/rprof/boot-memory-gc-line.out
+check "cpuprofile: bytes written a microsecond a unit, with a warning" says 0 "'inuse_space' in bytes written a microsecond a unit" \
+	"$PROF" -t cpuprofile -o "$TMP/heap.cpuprofile" testdata/pprof/go/go_heap.pb.gz
+# Memory stays flat in samples: two million R ticks under --max-memory 64M.
+many_samples() {
+	awk 'BEGIN { print "sample.interval=1000"; for (i = 0; i < 2000000; i++) print (i % 3 ? "\"f\" \"main\"" : "\"g\" \"main\"") }' \
+		> "$TMP/many.out" && "$PROF" -q -m 64M -t cpuprofile -o "$TMP/many.cpuprofile" "$TMP/many.out" &&
+		samples_are "$TMP/many.cpuprofile" 1,3 "2000001 2000000000"
+}
+heavy "cpuprofile: two million samples under --max-memory 64M" many_samples

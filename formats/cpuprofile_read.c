@@ -79,6 +79,9 @@ struct reader {
 	struct node *nodes;
 	size_t n_nodes, cap_nodes;
 	struct hashidx node_index;
+	uint32_t *dense; /* node index by id, when ids are small: see index_densely */
+	size_t n_dense;
+	uint32_t *node_stack; /* each node's stack once built: 4 bytes a node stay in cache */
 	struct edge {
 		int64_t parent, child;
 	} *edges; /* from `children` lists */
@@ -118,7 +121,34 @@ static int node_equals(const void *ctx, uint32_t i, const void *key)
 
 static uint32_t find_node(const struct reader *r, int64_t id)
 {
+	if (r->dense && id >= 0 && (uint64_t)id < r->n_dense)
+		return r->dense[id];
 	return hashidx_find(&r->node_index, hash_mix((uint64_t)id, 0), node_equals, r, &id);
+}
+
+/*
+ * Once the nodes are read, ids as V8 gives them (1 to n) index an array:
+ * each sample names a node, and a hash lookup a sample was a third of
+ * the reading time. Ids spread wider keep the hash alone.
+ */
+static void index_densely(struct reader *r)
+{
+	int64_t top = 0;
+	r->node_stack = xmalloc((r->n_nodes + 1) * sizeof *r->node_stack);
+	for (size_t i = 0; i < r->n_nodes; i++)
+		r->node_stack[i] = STACK_UNBUILT;
+	for (size_t i = 0; i < r->n_nodes; i++) {
+		if (r->nodes[i].id < 0 || (uint64_t)r->nodes[i].id >= 4 * (uint64_t)r->n_nodes + 1024)
+			return;
+		if (r->nodes[i].id > top)
+			top = r->nodes[i].id;
+	}
+	r->n_dense = (size_t)top + 1;
+	r->dense = xmalloc(r->n_dense * sizeof *r->dense);
+	for (size_t i = 0; i < r->n_dense; i++)
+		r->dense[i] = HASHIDX_NONE;
+	for (size_t i = 0; i < r->n_nodes; i++)
+		r->dense[r->nodes[i].id] = (uint32_t)i;
 }
 
 static int frame_equals(const void *ctx, uint32_t i, const void *key)
@@ -334,7 +364,10 @@ static int nodes(struct reader *r)
 			return -1;
 	}
 	r->have_nodes = 1;
-	return link_children(r);
+	if (link_children(r) < 0)
+		return -1;
+	index_densely(r);
+	return 0;
 }
 
 /*
@@ -429,6 +462,7 @@ static int old_tree(struct reader *r)
 		if (r->nodes[i].has_parent)
 			r->nodes[i].parent = r->nodes[r->nodes[i].parent].id;
 	r->have_nodes = 1;
+	index_densely(r);
 	return 0;
 }
 
@@ -440,6 +474,10 @@ static int old_tree(struct reader *r)
  */
 static int stack_of(struct reader *r, uint32_t i, uint32_t *stack)
 {
+	if (r->node_stack[i] != STACK_UNBUILT) {
+		*stack = r->node_stack[i];
+		return 0;
+	}
 	size_t n_path = 0;
 	uint32_t caller = MODEL_EMPTY_STACK;
 	for (uint32_t at = i;; ) {
@@ -463,6 +501,7 @@ static int stack_of(struct reader *r, uint32_t i, uint32_t *stack)
 	while (n_path > 0) {
 		struct node *n = &r->nodes[r->path[--n_path]];
 		n->stack = caller = n->location == MODEL_NONE ? caller : model_stack(r->m, n->location, caller);
+		r->node_stack[r->path[n_path]] = caller;
 		n->on_path = 0;
 	}
 	*stack = caller;
@@ -611,12 +650,20 @@ static int parallel_array(struct reader *r, int is_samples, int stamps)
 	snprintf(what, sizeof what, "%s to be an array", name);
 	if (json_expect(j, JSON_ARRAY, what) < 0)
 		return -1;
-	for (enum json_token t; (t = json_next(j)) != JSON_ARRAY_END;) {
+	for (;;) {
 		int64_t v;
-		if (t != JSON_NUMBER)
-			return t == JSON_FAILED ? -1 : json_error(j, "%s must hold numbers", name);
-		if (json_int(j, is_samples ? "a sample's node id" : stamps ? "a timestamp" : "a time delta", &v) < 0 ||
-		    parallel_entry(r, is_samples, streaming, v) < 0)
+		int got = json_next_int(j, &v);
+		if (got == 0)
+			break;
+		if (got == 2) {
+			enum json_token t = json_next(j);
+			if (t == JSON_ARRAY_END)
+				break;
+			if (t != JSON_NUMBER)
+				return t == JSON_FAILED ? -1 : json_error(j, "%s must hold numbers", name);
+			got = json_int(j, is_samples ? "a sample's node id" : stamps ? "a timestamp" : "a time delta", &v) < 0 ? -1 : 1;
+		}
+		if (got < 0 || parallel_entry(r, is_samples, streaming, v) < 0)
 			return -1;
 	}
 	*have = 1;
@@ -812,6 +859,8 @@ int cpuprofile_read(struct input *in, struct model *m)
 		time_meta(&r);
 	json_end(&r.j);
 	free(r.nodes);
+	free(r.dense);
+	free(r.node_stack);
 	hashidx_free(&r.node_index);
 	free(r.edges);
 	free(r.frames);

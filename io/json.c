@@ -252,15 +252,25 @@ static int number_well_formed(const char *s)
 	return *s == '\0';
 }
 
+/*
+ * A number's bytes into text: a run at a time from the buffer (profiles
+ * are mostly numbers: sample ids and deltas), read again where the
+ * buffer ends inside it.
+ */
 static int number_text(struct json *j)
 {
 	j->len = 0;
-	for (int c; (c = peek_byte(j)) >= 0 && is_number_byte(c);) {
-		if (j->len >= NUMBER_TEXT_MAX)
+	text_add(j, "", 0);
+	while (peek_byte(j) >= 0) {
+		size_t to = j->at;
+		while (to < j->end && is_number_byte(j->buf[to]))
+			to++;
+		if (j->len + (to - j->at) > NUMBER_TEXT_MAX)
 			return json_error(j, "a number longer than %d characters", NUMBER_TEXT_MAX);
-		char byte = (char)c;
-		text_add(j, &byte, 1);
-		take_byte(j);
+		text_add(j, j->buf + j->at, to - j->at);
+		j->at = to;
+		if (to < j->end)
+			break;
 	}
 	if (j->failed)
 		return -1;
@@ -295,8 +305,12 @@ static int skip_space(struct json *j)
 	    memcmp(j->buf, "\xef\xbb\xbf", 3) == 0)
 		j->at = 3;
 	int c;
-	while ((c = peek_byte(j)) == ' ' || c == '\t' || c == '\n' || c == '\r')
+	while ((c = peek_byte(j)) == ' ' || c == '\t' || c == '\n' || c == '\r') {
 		take_byte(j);
+		/* The rest of the buffer's white space at once: pretty-printed files have much. */
+		while (j->at < j->end && (j->buf[j->at] == ' ' || j->buf[j->at] == '\t' || j->buf[j->at] == '\r'))
+			j->at++;
+	}
 	j->token_offset = j->consumed + j->at;
 	j->token_line = j->line;
 	return c;
@@ -408,6 +422,50 @@ enum json_token json_next(struct json *j)
 		return JSON_KEY;
 	}
 	return value(j, c);
+}
+
+/*
+ * The digits at `at`, when they end inside the buffer and make a whole
+ * number in int64 as RFC 8259 writes it (no leading zero): their end,
+ * else 0 (json_next then reads them, or says what is wrong).
+ */
+static size_t plain_int(const struct json *j, size_t at, int64_t *v)
+{
+	const unsigned char *b = j->buf;
+	int negative = b[at] == '-';
+	size_t from = at + (size_t)negative, to = from;
+	uint64_t u = 0;
+	while (to < j->end && b[to] >= '0' && b[to] <= '9' && to - from < 18)
+		u = u * 10 + (uint64_t)(b[to++] - '0');
+	if (to == from || to >= j->end || is_number_byte(b[to]) || (b[from] == '0' && to - from > 1))
+		return 0;
+	*v = negative ? -(int64_t)u : (int64_t)u;
+	return to;
+}
+
+int json_next_int(struct json *j, int64_t *v)
+{
+	if (j->failed)
+		return -1;
+	if (j->depth == 0 || nest_is_object(j, j->depth - 1))
+		return 2;
+	int c = skip_space(j);
+	if (c == ',' && j->expect == EXPECT_COMMA) {
+		take_byte(j);
+		j->expect = EXPECT_VALUE;
+		c = skip_space(j);
+	}
+	if (c == ']' && j->expect != EXPECT_VALUE)
+		return json_next(j) == JSON_ARRAY_END ? 0 : -1;
+	if (c == -2)
+		return -1;
+	size_t end;
+	if ((j->expect != EXPECT_VALUE && j->expect != EXPECT_FIRST_VALUE) || (c != '-' && (c < '0' || c > '9')) ||
+	    !(end = plain_int(j, j->at, v)))
+		return 2;
+	j->at = end;
+	after_value(j, JSON_NUMBER);
+	return 1;
 }
 
 int json_skip(struct json *j, enum json_token first)

@@ -64,6 +64,15 @@ enum json_token json_next(struct json *j);
 /* Reports a problem at the last token; returns -1. */
 int json_error(struct json *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/*
+ * Inside an array: the next element when it is a whole number written
+ * plainly ("12", "-3"), parsed where it lies, without a token: 1 and *v;
+ * 0 when the array ends (its end taken); 2 when the next element is
+ * anything else (nothing taken: ask json_next); -1 after reporting.
+ * Profiles are mostly such arrays (V8's samples and timeDeltas).
+ */
+int json_next_int(struct json *j, int64_t *v);
+
 /* Skips the rest of the value that `first` (just returned) began: 0, or -1. */
 int json_skip(struct json *j, enum json_token first);
 

@@ -51,6 +51,23 @@ long_names() { # OUT
 			for (t = 0; t < 100; t++) print "main;" stem draw(148) " " (1 + int(rand() * 9)) }}' > "$1"
 }
 
+# A V8 CPU profile as node writes one (nodes, then samples and
+# timeDeltas of about 1 ms): a seeded tree of 20,000 nodes over 3000
+# functions, and samples at random nodes until the file has BYTES.
+v8_profile() { # OUT BYTES
+	[ -s "$1" ] && return
+	awk -v want="$2" 'BEGIN { srand(1); n = 20000
+		printf "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":\"0\",\"url\":\"\",\"lineNumber\":-1,\"columnNumber\":-1},\"hitCount\":0}"
+		for (i = 2; i <= n; i++) { f = int(rand() * 3000)
+			printf ",{\"id\":%d,\"parent\":%d,\"callFrame\":{\"functionName\":\"pkg.func%d\",\"scriptId\":\"%d\",\"url\":\"file:///app/src/module%d.js\",\"lineNumber\":%d,\"columnNumber\":%d},\"hitCount\":0}",
+				i, 1 + int(rand() * (i - 1) / 4), f, f % 90, f % 90, f, f % 40 }
+		printf "],\"startTime\":0,\"endTime\":0,\"samples\":["; size = 4000000; k = 0
+		while (size < want / 2) { s = (k++ ? "," : "") (2 + int(rand() * (n - 1))); printf "%s", s; size += length(s) }
+		printf "],\"timeDeltas\":["
+		for (i = 0; i < k; i++) printf "%s%d", i ? "," : "", 900 + int(rand() * 300)
+		printf "]}\n" }' > "$1"
+}
+
 MB=1000000
 rprof_from testdata/rprof/optim-line.out "$DATA/line-10M.out" $((10 * MB))
 rprof_from testdata/rprof/optim-line.out "$DATA/line-100M.out" $((100 * MB))
@@ -157,6 +174,13 @@ if [ -x "$JFR_TOOL" ]; then
 else
 	row "jfr -> folded, jfr-100M (no JDK here for jfr print)" "$PROF -t folded $DATA/jfr-100M.jfr"
 fi
+# The JSON readers (.cpuprofile, speedscope; the goal: 100 MB/s): a V8
+# profile node's way, and prof's speedscope JSON of it (its samples are
+# whole stacks: some 4x the bytes a sample).
+v8_profile "$DATA/v8-100M.cpuprofile" $((100 * MB))
+[ -s "$DATA/v8.speedscope.json" ] || $PROF -t speedscope -s samples -o "$DATA/v8.speedscope.json" "$DATA/v8-100M.cpuprofile"
+row "cpuprofile -> folded, v8-100M ($(($(wc -c < "$DATA/v8-100M.cpuprofile") / MB)) MB)" "$PROF -t folded $DATA/v8-100M.cpuprofile"
+row "speedscope -> folded, v8 ($(($(wc -c < "$DATA/v8.speedscope.json") / MB)) MB)" "$PROF -t folded $DATA/v8.speedscope.json"
 # Pictures. A flame graph of 100 MB of folded stacks beside folding them
 # again, in this run (the goal: within 1.3x the time, at most 64 MB); a
 # flame chart streams an R profile's rows, so memory and the SVG stay

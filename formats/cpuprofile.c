@@ -1,7 +1,8 @@
 /*
  * V8 CPU profile (.cpuprofile, from node --cpu-prof and Chrome DevTools):
- * registration and the probe. Read only: no tool reads a .cpuprofile that
- * speedscope's JSON or pprof would not serve better.
+ * registration and the probe; cpuprofile_read.c and cpuprofile_write.c
+ * are the two directions. Written because VS Code and Chrome DevTools
+ * open it: any profile converted to it opens there.
  */
 #include "cpuprofile.h"
 #include "../io/json.h"
@@ -9,8 +10,8 @@
 /*
  * An object whose prefix names V8's node fields: "callFrame" is V8's own
  * word, and "nodes" the Profile type's; "timeDeltas" is V8's alone too.
- * The old DevTools format (a "head" tree) is claimed, so that the reader
- * can say what it is.
+ * DevTools' older format, a "head" tree of nodes with their functionName,
+ * is claimed less surely: those are common words.
  */
 static enum probe_score cpuprofile_probe(const unsigned char *prefix, size_t len)
 {
@@ -28,11 +29,11 @@ static const char *const cpuprofile_extensions[] = { ".cpuprofile", NULL };
 
 const struct format format_cpuprofile = {
 	.name = "cpuprofile",
-	.description = "V8 CPU profile (read only): node --cpu-prof, Chrome DevTools",
+	.description = "V8 CPU profile: node --cpu-prof, Chrome DevTools, VS Code",
 	.extensions = cpuprofile_extensions,
 	.binary = 0,
 	.probe = cpuprofile_probe,
 	.read = cpuprofile_read,
 	.has_times = 1,
-	.write = NULL,
+	.write = cpuprofile_write,
 };

@@ -14,7 +14,7 @@
 #include "../base/diag.h"
 #include "../base/alloc.h"
 #include "../base/numtext.h"
-#include "../base/utf8.h"
+#include "../io/json.h"
 #include "../model/view.h"
 #include "speedscope.h"
 
@@ -48,37 +48,9 @@ static uint32_t frame_of(struct writer *w, const struct model_frame *fr)
 			      &key, (void **)&w->frames, &w->n_frames, &w->cap_frames, sizeof *w->frames);
 }
 
-/* A JSON string; bytes that are not UTF-8 become U+FFFD. */
 static void json_string(struct writer *w, const char *s, size_t len)
 {
-	output_byte(w->out, '"');
-	for (size_t i = 0; i < len;) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == '"' || c == '\\') {
-			output_byte(w->out, '\\');
-			output_byte(w->out, (char)c);
-			i++;
-		} else if (c < 0x20) {
-			char esc[8];
-			snprintf(esc, sizeof esc, "\\u%04x", c);
-			output_str(w->out, esc);
-			i++;
-		} else if (c < 0x80) {
-			output_byte(w->out, (char)c);
-			i++;
-		} else {
-			size_t n = utf8_char((const unsigned char *)s + i, len - i);
-			if (n) {
-				output_write(w->out, s + i, n);
-				i += n;
-			} else {
-				output_str(w->out, UTF8_REPLACEMENT);
-				w->replaced_bytes = 1;
-				i++;
-			}
-		}
-	}
-	output_byte(w->out, '"');
+	w->replaced_bytes |= json_write_string(w->out, s, len);
 }
 
 static void write_frames(struct writer *w)

@@ -1,9 +1,11 @@
 /*
  * json: the pull tokenizer of json.h. The grammar is checked with one
  * state and a stack of open containers, so that a reader asking for tokens
- * never sees a malformed document, and a document nested deeper than
- * JSON_DEPTH_MAX or with a string longer than JSON_TEXT_MAX is refused
- * rather than allowed to grow memory.
+ * never sees a malformed document. A string longer than JSON_TEXT_MAX is
+ * refused rather than allowed to grow memory; nesting costs a bit a level,
+ * grown under --max-memory like every table (an old .cpuprofile's call
+ * tree is two levels of JSON a frame, thousands deep), and nothing here
+ * recurses.
  */
 #include "json.h"
 
@@ -15,6 +17,7 @@
 #include "../base/alloc.h"
 #include "../base/diag.h"
 #include "../base/numtext.h"
+#include "../base/utf8.h"
 
 /* What may come next. */
 enum {
@@ -43,6 +46,7 @@ void json_end(struct json *j)
 {
 	free(j->buf);
 	free(j->text);
+	free(j->nest);
 }
 
 int json_error(struct json *j, const char *fmt, ...)
@@ -248,15 +252,25 @@ static int number_well_formed(const char *s)
 	return *s == '\0';
 }
 
+/*
+ * A number's bytes into text: a run at a time from the buffer (profiles
+ * are mostly numbers: sample ids and deltas), read again where the
+ * buffer ends inside it.
+ */
 static int number_text(struct json *j)
 {
 	j->len = 0;
-	for (int c; (c = peek_byte(j)) >= 0 && is_number_byte(c);) {
-		if (j->len >= NUMBER_TEXT_MAX)
+	text_add(j, "", 0);
+	while (peek_byte(j) >= 0) {
+		size_t to = j->at;
+		while (to < j->end && is_number_byte(j->buf[to]))
+			to++;
+		if (j->len + (to - j->at) > NUMBER_TEXT_MAX)
 			return json_error(j, "a number longer than %d characters", NUMBER_TEXT_MAX);
-		char byte = (char)c;
-		text_add(j, &byte, 1);
-		take_byte(j);
+		text_add(j, j->buf + j->at, to - j->at);
+		j->at = to;
+		if (to < j->end)
+			break;
 	}
 	if (j->failed)
 		return -1;
@@ -291,8 +305,12 @@ static int skip_space(struct json *j)
 	    memcmp(j->buf, "\xef\xbb\xbf", 3) == 0)
 		j->at = 3;
 	int c;
-	while ((c = peek_byte(j)) == ' ' || c == '\t' || c == '\n' || c == '\r')
+	while ((c = peek_byte(j)) == ' ' || c == '\t' || c == '\n' || c == '\r') {
 		take_byte(j);
+		/* The rest of the buffer's white space at once: pretty-printed files have much. */
+		while (j->at < j->end && (j->buf[j->at] == ' ' || j->buf[j->at] == '\t' || j->buf[j->at] == '\r'))
+			j->at++;
+	}
 	j->token_offset = j->consumed + j->at;
 	j->token_line = j->line;
 	return c;
@@ -304,14 +322,22 @@ static enum json_token after_value(struct json *j, enum json_token t)
 	return t;
 }
 
+/* Is the open container at level `depth` (0 outermost) an object? */
+static int nest_is_object(const struct json *j, size_t depth)
+{
+	return j->nest[depth / 8] >> (depth % 8) & 1;
+}
+
 static enum json_token open_container(struct json *j, unsigned char kind)
 {
-	if (j->depth == JSON_DEPTH_MAX) {
-		json_error(j, "nested deeper than %d levels", JSON_DEPTH_MAX);
-		return JSON_FAILED;
-	}
 	take_byte(j);
-	j->nest[j->depth++] = kind;
+	grow((void **)&j->nest, &j->cap_nest, j->depth / 8 + 1, 1);
+	unsigned char bit = (unsigned char)(1u << (j->depth % 8));
+	if (kind == '{')
+		j->nest[j->depth / 8] |= bit;
+	else
+		j->nest[j->depth / 8] &= (unsigned char)~bit;
+	j->depth++;
 	j->expect = kind == '{' ? EXPECT_FIRST_KEY : EXPECT_FIRST_VALUE;
 	return kind == '{' ? JSON_OBJECT : JSON_ARRAY;
 }
@@ -319,7 +345,7 @@ static enum json_token open_container(struct json *j, unsigned char kind)
 static enum json_token close_container(struct json *j, int c)
 {
 	unsigned char open = c == '}' ? '{' : '[';
-	if (j->depth == 0 || j->nest[j->depth - 1] != open ||
+	if (j->depth == 0 || nest_is_object(j, j->depth - 1) != (open == '{') ||
 	    !(j->expect == EXPECT_COMMA || j->expect == (c == '}' ? EXPECT_FIRST_KEY : EXPECT_FIRST_VALUE))) {
 		json_error(j, "unexpected '%c'", c);
 		return JSON_FAILED;
@@ -353,13 +379,13 @@ static enum json_token punctuation(struct json *j, int c)
 	}
 	if (c == ',' && j->expect == EXPECT_COMMA) {
 		take_byte(j);
-		j->expect = j->nest[j->depth - 1] == '{' ? EXPECT_KEY : EXPECT_VALUE;
+		j->expect = nest_is_object(j, j->depth - 1) ? EXPECT_KEY : EXPECT_VALUE;
 		return json_next(j);
 	}
 	if (j->expect == EXPECT_COLON)
 		json_error(j, "expected ':' after a key");
 	else
-		json_error(j, "expected ',' or '%c'", j->nest[j->depth - 1] == '{' ? '}' : ']');
+		json_error(j, "expected ',' or '%c'", nest_is_object(j, j->depth - 1) ? '}' : ']');
 	return JSON_FAILED;
 }
 
@@ -396,6 +422,50 @@ enum json_token json_next(struct json *j)
 		return JSON_KEY;
 	}
 	return value(j, c);
+}
+
+/*
+ * The digits at `at`, when they end inside the buffer and make a whole
+ * number in int64 as RFC 8259 writes it (no leading zero): their end,
+ * else 0 (json_next then reads them, or says what is wrong).
+ */
+static size_t plain_int(const struct json *j, size_t at, int64_t *v)
+{
+	const unsigned char *b = j->buf;
+	int negative = b[at] == '-';
+	size_t from = at + (size_t)negative, to = from;
+	uint64_t u = 0;
+	while (to < j->end && b[to] >= '0' && b[to] <= '9' && to - from < 18)
+		u = u * 10 + (uint64_t)(b[to++] - '0');
+	if (to == from || to >= j->end || is_number_byte(b[to]) || (b[from] == '0' && to - from > 1))
+		return 0;
+	*v = negative ? -(int64_t)u : (int64_t)u;
+	return to;
+}
+
+int json_next_int(struct json *j, int64_t *v)
+{
+	if (j->failed)
+		return -1;
+	if (j->depth == 0 || nest_is_object(j, j->depth - 1))
+		return 2;
+	int c = skip_space(j);
+	if (c == ',' && j->expect == EXPECT_COMMA) {
+		take_byte(j);
+		j->expect = EXPECT_VALUE;
+		c = skip_space(j);
+	}
+	if (c == ']' && j->expect != EXPECT_VALUE)
+		return json_next(j) == JSON_ARRAY_END ? 0 : -1;
+	if (c == -2)
+		return -1;
+	size_t end;
+	if ((j->expect != EXPECT_VALUE && j->expect != EXPECT_FIRST_VALUE) || (c != '-' && (c < '0' || c > '9')) ||
+	    !(end = plain_int(j, j->at, v)))
+		return 2;
+	j->at = end;
+	after_value(j, JSON_NUMBER);
+	return 1;
 }
 
 int json_skip(struct json *j, enum json_token first)
@@ -514,4 +584,38 @@ int json_prefix_has(const unsigned char *prefix, size_t len, const char *needle)
 			return 1;
 	}
 	return 0;
+}
+
+int json_write_string(struct output *out, const char *s, size_t len)
+{
+	int replaced = 0;
+	output_byte(out, '"');
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\') {
+			output_byte(out, '\\');
+			output_byte(out, (char)c);
+			i++;
+		} else if (c < 0x20) {
+			char esc[8];
+			snprintf(esc, sizeof esc, "\\u%04x", c);
+			output_str(out, esc);
+			i++;
+		} else if (c < 0x80) {
+			output_byte(out, (char)c);
+			i++;
+		} else {
+			size_t n = utf8_char((const unsigned char *)s + i, len - i);
+			if (n) {
+				output_write(out, s + i, n);
+				i += n;
+			} else {
+				output_str(out, UTF8_REPLACEMENT);
+				replaced = 1;
+				i++;
+			}
+		}
+	}
+	output_byte(out, '"');
+	return replaced;
 }

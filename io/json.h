@@ -2,11 +2,13 @@
  * json: a pull tokenizer for JSON (RFC 8259) read from an input, shared by
  * the readers of JSON formats (V8 .cpuprofile, speedscope). It streams:
  * memory is its 64 KiB read buffer, the current string or number (at most
- * JSON_TEXT_MAX bytes) and a nesting stack of JSON_DEPTH_MAX levels, so a
- * file of any size with arrays of any length costs the same. It checks the
+ * JSON_TEXT_MAX bytes) and a nesting stack of one bit per open level, so a
+ * file of any size with arrays of any length costs the same, and nesting
+ * is bounded only by memory (--max-memory), never by the C stack. It checks the
  * whole grammar (commas, colons, nesting, nothing after the value), so a
  * reader sees only well-formed tokens, and reports errors as
- * "prof: FILE:LINE: what (byte N)".
+ * "prof: FILE:LINE: what (byte N)". The writers' one need, a string
+ * escaped, is here too.
  */
 #ifndef PROF_JSON_H
 #define PROF_JSON_H
@@ -15,9 +17,8 @@
 #include <stdint.h>
 
 #include "input.h"
+#include "output.h"
 
-/* Deeper nesting than any profile format uses; deeper input is refused. */
-enum { JSON_DEPTH_MAX = 64 };
 /* The longest string or number kept: a function name or a URL, not a file. */
 enum { JSON_TEXT_MAX = 1 << 20 };
 enum { JSON_BUFFER = 1 << 16 };
@@ -47,9 +48,9 @@ struct json {
 	uint64_t token_line;
 	char *text;            /* the last key, string or number, NUL-terminated */
 	size_t len, cap;
-	/* What each open container is and what it expects next. */
-	unsigned char nest[JSON_DEPTH_MAX];
-	size_t depth;
+	/* Which open containers are objects, a bit per level, outermost first. */
+	unsigned char *nest;
+	size_t depth, cap_nest;
 	int expect; /* one of the states in json.c */
 	int failed;
 };
@@ -62,6 +63,15 @@ enum json_token json_next(struct json *j);
 
 /* Reports a problem at the last token; returns -1. */
 int json_error(struct json *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/*
+ * Inside an array: the next element when it is a whole number written
+ * plainly ("12", "-3"), parsed where it lies, without a token: 1 and *v;
+ * 0 when the array ends (its end taken); 2 when the next element is
+ * anything else (nothing taken: ask json_next); -1 after reporting.
+ * Profiles are mostly such arrays (V8's samples and timeDeltas).
+ */
+int json_next_int(struct json *j, int64_t *v);
 
 /* Skips the rest of the value that `first` (just returned) began: 0, or -1. */
 int json_skip(struct json *j, enum json_token first);
@@ -88,5 +98,12 @@ int json_prefix_has(const unsigned char *prefix, size_t len, const char *needle)
 
 /* The next token must be `want`, named `what` in the message: 0, or -1. */
 int json_expect(struct json *j, enum json_token want, const char *what);
+
+/*
+ * For the JSON writers: `len` bytes as a JSON string, quoted and escaped.
+ * JSON holds Unicode only, so bytes that are not UTF-8 become U+FFFD each:
+ * returns 1 when some did (the writer warns once), else 0.
+ */
+int json_write_string(struct output *out, const char *s, size_t len);
 
 #endif

@@ -252,9 +252,10 @@ while read -r f; do
 done <<EOF
 $(find "$CORPUS/wild/folded" -type f | LC_ALL=C sort)
 EOF
-# The JSON readers on other projects' files: a .cpuprofile's folded stacks
-# are DevTools' reading (test/node/devtools-folded.cjs) and go tool pprof
-# reads prof's pprof of it; the old DevTools format is refused saying so.
+# The JSON readers on other projects' files: a .cpuprofile's folded stacks,
+# of the current format or the old one (a `head` tree), are DevTools'
+# reading (test/node/devtools-folded.cjs) and go tool pprof reads prof's
+# pprof of it.
 # Each profile of a speedscope file, as folded stacks, is a reference
 # reading's in node (test/node/speedscope-folded.cjs).
 cpuprofile_folded_is_devtools() {
@@ -263,12 +264,8 @@ cpuprofile_folded_is_devtools() {
 }
 go_reads_prof_pprof() { converts_to_pprof "$1" "$TMP/c.pb.gz" && go_accepts "$TMP/c.pb.gz"; }
 while read -r f; do
-	if grep -q '"nodes"' "$f"; then
-		cross "$f" devtools-folded cpuprofile_folded_is_devtools "$f"
-		cross "$f" go-reads-pprof go_reads_prof_pprof "$f"
-	else
-		cross "$f" old-format-named says 1 'an old DevTools profile' "$PROF" -t folded "$f"
-	fi
+	cross "$f" devtools-folded cpuprofile_folded_is_devtools "$f"
+	cross "$f" go-reads-pprof go_reads_prof_pprof "$f"
 done <<EOF
 $(find "$CORPUS/wild/unsupported/chrome-cpuprofile" -type f | LC_ALL=C sort)
 EOF

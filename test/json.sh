@@ -1,4 +1,4 @@
-# The JSON readers, sourced by test/run.sh (uses test/lib.sh, PROF, TMP):
+# The JSON readers and the .cpuprofile writer, sourced by test/run.sh (uses test/lib.sh, PROF, TMP):
 # V8 .cpuprofile files that node wrote, judged by DevTools' rule (a
 # reference reading in node), by go tool pprof and by the real speedscope
 # app's own import; speedscope files that prof wrote and that the app
@@ -17,9 +17,10 @@ devtools_folded_is() { # CPUPROFILE
 # "(anonymous)", and drops "(idle)"; its totals differ by design, since it
 # stacks "(program)" and "(garbage collector)" on the sample before
 # (docs/formats/cpuprofile.md), so only self weights are compared.
-speedscope_self_agrees() { # CPUPROFILE
-	node test/node/end-at-last-sample.cjs "$1" "$TMP/cut.cpuprofile" &&
-		NODE_PATH="$SPEEDSCOPE/node_modules" node "$SPEEDSCOPE/frames.cjs" \
+speedscope_self_agrees() { # CPUPROFILE [OLD_KIND: made DevTools' older format first]
+	node test/node/end-at-last-sample.cjs "$1" "$TMP/cut.cpuprofile" || return 1
+	[ -z "${2:-}" ] || node test/node/to-old-format.cjs "$TMP/cut.cpuprofile" "$2" "$TMP/cut.cpuprofile" || return 1
+	NODE_PATH="$SPEEDSCOPE/node_modules" node "$SPEEDSCOPE/frames.cjs" \
 			"$SPEEDSCOPE/node_modules/speedscope/dist/release" "$TMP/cut.cpuprofile" > "$TMP/imported" &&
 		"$PROF" -q -t speedscope -s wall -o "$TMP/cut.speedscope.json" "$TMP/cut.cpuprofile" &&
 		NODE_PATH="$SPEEDSCOPE/node_modules" node "$SPEEDSCOPE/frames.cjs" \
@@ -42,6 +43,61 @@ f=testdata/cpuprofile/default.cpuprofile
 check "cpuprofile: file and 1-based line kept" prints 0 'fib	file:///prof/test/node/workload.js	5' \
 	sh -c '"$0" -q -t tables "$1" | awk -F"\t" "/^# functions/ { f = 1; next } f && NF > 3 { print \$2 \"\t\" \$4 \"\t\" \$5 }"' "$PROF" "$f"
 check "cpuprofile: start and end time kept in meta" prints 0 '^end_time_us	[0-9]' "$PROF" -q -t tables "$f"
+
+# DevTools' older format (testdata/cpuprofile/old/: default.cpuprofile
+# written by DevTools' reading rules reversed, test/node/to-old-format.cjs):
+# the tree nested under `head`, lines 1-based, seconds, timestamps. It holds
+# what node's file holds, so it reads as that file does; each file's folded
+# stacks are DevTools' reading of it (its compatibilityConversionHeadToNodes,
+# and hitCount where there are no samples), and the speedscope app's own
+# import of it shows prof's self weights.
+old_reads_as() { # TYPE OLD ORIGINAL
+	"$PROF" -q -t folded -s "$1" -o "$TMP/want.folded" "$3" &&
+		"$PROF" -q -t folded -s "$1" "$2" > "$TMP/got.folded" && cmp -s "$TMP/got.folded" "$TMP/want.folded"
+}
+node_file=$f
+for f in testdata/cpuprofile/old/*.cpuprofile; do
+	check "old format: folded stacks of $f are DevTools' reading" devtools_folded_is "$f"
+	check "old format: sniffed from stdin: $f" prints 0 '(cpuprofile)' sh -c '"$0" -t summary < "$1"' "$PROF" "$f"
+	check "old format: file and 1-based line kept: $f" prints 0 'fib	file:///prof/test/node/workload.js	5' \
+		sh -c '"$0" -q -t tables "$1" | awk -F"\t" "/^# functions/ { f = 1; next } f && NF > 3 { print \$2 \"\t\" \$4 \"\t\" \$5 }"' "$PROF" "$f"
+done
+for kind in stamps stamps-end samples; do
+	check "old format ($kind): the samples of node's file, in its order" old_reads_as samples testdata/cpuprofile/old/$kind.cpuprofile "$node_file"
+done
+for kind in stamps stamps-end; do
+	check "old format ($kind): the wall times of node's file" old_reads_as wall testdata/cpuprofile/old/$kind.cpuprofile "$node_file"
+	check "old format ($kind): the times of node's file in meta" sh -c '"$0" -q -t tables "$1" | grep _us > "$3/a" &&
+		"$0" -q -t tables "$2" | grep _us | cmp -s - "$3/a"' "$PROF" testdata/cpuprofile/old/$kind.cpuprofile "$node_file" "$TMP"
+	needs_browser heavy "speedscope's import of the old format ($kind) shows prof's self weights" speedscope_self_agrees "$node_file" "$kind"
+done
+for kind in samples hits; do
+	check "old format ($kind): no times, no wall type" says 1 "no sample type 'wall'" "$PROF" -t folded -s wall testdata/cpuprofile/old/$kind.cpuprofile
+done
+same_sums() { # A B: the same folded stacks, summed
+	"$PROF" -q -t folded -s samples "$1" | folded_sums > "$TMP/a" &&
+		"$PROF" -q -t folded -s samples "$2" | folded_sums | cmp -s - "$TMP/a"
+}
+check "old format (hits): each node's hitCount, summed as node's samples" same_sums testdata/cpuprofile/old/hits.cpuprofile "$node_file"
+# The rule's corners, made by hand: startTime in seconds with a fraction;
+# as many timestamps as samples, the last sample until endTime; a timestamp
+# more, ending the last; 1-based lines and columns, 0 unknown; a last
+# sample at the root, no frame, ends the one before and is no sample.
+printf '{"startTime":1.5,"endTime":1.500030,"head":{"functionName":"(root)","id":1,"lineNumber":0,"children":[{"functionName":"f","url":"u.js","lineNumber":3,"columnNumber":7,"id":2,"children":[{"functionName":"g","lineNumber":0,"id":3,"children":[]}]}]},"samples":[2,3,2],"timestamps":[1500001,1500004,1500010]}' > "$TMP/old.cpuprofile"
+printf 'f 23\nf;g 6\n' > "$TMP/want.folded"
+check "old format: seconds, timestamps, the last sample until endTime" file_is "$TMP/o.folded" "$TMP/want.folded" \
+	"$PROF" -q -t folded -s wall -o "$TMP/o.folded" "$TMP/old.cpuprofile"
+sed 's/"timestamps":\[1500001,1500004,1500010\]/"timestamps":[1500001,1500004,1500010,1500012]/' "$TMP/old.cpuprofile" > "$TMP/old-end.cpuprofile"
+printf 'f 5\nf;g 6\n' > "$TMP/want.folded"
+check "old format: a timestamp more ends the last sample" file_is "$TMP/o.folded" "$TMP/want.folded" \
+	"$PROF" -q -t folded -s wall -o "$TMP/o.folded" "$TMP/old-end.cpuprofile"
+check "old format: 1-based lines" prints 0 '^[0-9]*	f		u.js	3$' "$PROF" -q -t tables "$TMP/old.cpuprofile"
+check "old format: line 0 unknown" prints 0 '^[0-9]*	g			0$' "$PROF" -q -t tables "$TMP/old.cpuprofile"
+sed 's/"samples":\[2,3,2\]/"samples":[2,3,1]/; s/1500010/1500030/' "$TMP/old.cpuprofile" > "$TMP/root.cpuprofile"
+printf 'f 3\nf;g 26\n' > "$TMP/want.folded"
+check "a last sample at the root ends the one before, no sample of its own" file_is "$TMP/o.folded" "$TMP/want.folded" \
+	"$PROF" -q -t folded -s wall -o "$TMP/o.folded" "$TMP/root.cpuprofile"
+check "a last sample at the root is counted nowhere" prints 0 '^samples: *2$' "$PROF" -q -t summary -s samples "$TMP/root.cpuprofile"
 
 # Arrays in any order: samples and timeDeltas before nodes, a parent id in
 # place of children (Chrome's trace events), and negative deltas.
@@ -89,8 +145,22 @@ for doc in '{"nodes":[1,]}' '{"nodes" []}' '{"a":"\x01"}' '[1] 2' '{"a":01}' '{"
 	printf '%s' "$doc" > "$TMP/bad.cpuprofile"
 	check "refused: $doc" says 1 "^prof: $TMP/bad.cpuprofile:1: .*(byte [0-9]*)\$" "$PROF" -f cpuprofile -t folded "$TMP/bad.cpuprofile"
 done
-awk 'BEGIN { printf "{\"x\":"; for (i = 0; i < 100; i++) printf "["; }' > "$TMP/deep.json"
-check "refused: nesting deeper than 64" says 1 'nested deeper than 64 levels' "$PROF" -f speedscope -t folded "$TMP/deep.json"
+# Nesting is bounded by memory, not by a depth: a call tree 50000 frames
+# deep as the old format nests it (100000 levels of JSON), and a million
+# levels in a field prof skips; cut short, the file is refused as such.
+deep_tree() { # FRAMES
+	awk -v n="$1" 'BEGIN { printf "{\"head\":{\"functionName\":\"(root)\",\"id\":0,\"children\":[";
+		for (i = 1; i <= n; i++) printf "{\"functionName\":\"f%d\",\"id\":%d,\"children\":[", i, i;
+		for (i = 1; i <= n; i++) printf "]}"; printf "]},\"samples\":[%d,1],\"timestamps\":[1,2]}", n }'
+}
+deep_tree 50000 > "$TMP/deep.cpuprofile"
+check "a call tree 50000 frames deep, nested" prints 0 '^50000 f50000 1$' \
+	sh -c '"$0" -q -t folded -s samples "$1" | awk -F";" "{ print NF, \$NF }" | sort -rn | head -n 1' "$PROF" "$TMP/deep.cpuprofile"
+awk 'BEGIN { printf "{\"x\":"; for (i = 0; i < 1000000; i++) printf "["; for (i = 0; i < 1000000; i++) printf "]";
+	printf ",\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"f\"}}],\"samples\":[1],\"timeDeltas\":[0]}" }' > "$TMP/deep.json"
+check "a million levels of nesting in a field skipped" prints 0 '^f 1$' "$PROF" -q -f cpuprofile -t folded -s samples "$TMP/deep.json"
+head -c 1500000 "$TMP/deep.json" > "$TMP/cut.json"
+check "a million levels cut short: refused" says 1 'the input ends inside the JSON value' "$PROF" -f cpuprofile -t folded "$TMP/cut.json"
 
 # speedscope files the real app exported (testdata/speedscope/, made by
 # test/make-speedscope-samples.sh): every profile, as folded stacks, is a
@@ -142,3 +212,99 @@ for sample in '[0,[0,1]]' '[0,[]]' '[0,[null]]'; do
 	check "speedscope: a sample $sample is refused" says 1 'a frame index given as a list of other than one number' \
 		"$PROF" -t folded "$TMP/list.speedscope.json"
 done
+# The .cpuprofile writer (docs/formats/cpuprofile.md, "Writing"). Any
+# profile's samples in its order, each weighing its value of the type
+# written: the timeline test/node/timeline.cjs reads off the .cpuprofile by
+# V8's rule is the one it reads off prof's speedscope JSON of the same type
+# (samples and weights in order, the speedscope app's own reading of which
+# test/speedscope.sh judges); prof's reader takes the file back to the same
+# timeline; the speedscope app's import of it shows each frame's self and
+# total time as prof's folded stacks of the input say (test/node/folded-times.cjs,
+# speedscope's time format).
+timeline_is_inputs() { # FILE TYPE
+	"$PROF" -q -t speedscope -s "$2" -o "$TMP/in.speedscope.json" "$1" &&
+		"$PROF" -q -t cpuprofile -s "$2" -o "$TMP/out.cpuprofile" "$1" &&
+		node test/node/timeline.cjs "$TMP/in.speedscope.json" > "$TMP/want.timeline" &&
+		node test/node/timeline.cjs "$TMP/out.cpuprofile" > "$TMP/got.timeline" &&
+		[ -s "$TMP/want.timeline" ] && cmp -s "$TMP/want.timeline" "$TMP/got.timeline"
+}
+reads_back() { # FILE TYPE: prof's .cpuprofile of it, read and written again, is the same timeline
+	"$PROF" -q -t cpuprofile -s "$2" -o "$TMP/out.cpuprofile" "$1" &&
+		"$PROF" -q -t cpuprofile -o "$TMP/again.cpuprofile" "$TMP/out.cpuprofile" &&
+		node test/node/timeline.cjs "$TMP/out.cpuprofile" > "$TMP/want.timeline" &&
+		node test/node/timeline.cjs "$TMP/again.cpuprofile" > "$TMP/got.timeline" &&
+		[ -s "$TMP/want.timeline" ] && cmp -s "$TMP/want.timeline" "$TMP/got.timeline"
+}
+app_shows_folded() { # FILE TYPE UNIT
+	"$PROF" -q -t cpuprofile -s "$2" -o "$TMP/out.cpuprofile" "$1" &&
+		"$PROF" -q -t folded -s "$2" -o "$TMP/out.folded" "$1" &&
+		node test/node/folded-times.cjs "$3" < "$TMP/out.folded" | LC_ALL=C sort > "$TMP/want.shown" &&
+		NODE_PATH="$SPEEDSCOPE/node_modules" node "$SPEEDSCOPE/frames.cjs" \
+			"$SPEEDSCOPE/node_modules/speedscope/dist/release" "$TMP/out.cpuprofile" | LC_ALL=C sort > "$TMP/got.shown" &&
+		[ -s "$TMP/want.shown" ] && cmp -s "$TMP/want.shown" "$TMP/got.shown"
+}
+while read -r f type unit; do
+	check "cpuprofile of $f ($type): its samples in order, each its weight" timeline_is_inputs "$f" "$type"
+	check "cpuprofile of $f ($type) reads back to the same timeline" reads_back "$f" "$type"
+	case $unit in -) ;; *) needs_browser heavy "speedscope shows the cpuprofile of $f ($type) as its folded stacks" \
+		app_shows_folded "$f" "$type" "$unit" ;; esac
+done <<EOF
+testdata/rprof/kmeans-default.out cpu nanoseconds
+testdata/pprof/go/go_cpu.pb.gz cpu nanoseconds
+testdata/perf/c-cpu-clock.perf cpu-clock -
+testdata/folded/fractional.folded samples -
+testdata/folded/comments.folded samples count
+testdata/speedscope/node-default.speedscope.json 0 -
+testdata/lispworks/kmeans-default.tree samples -
+testdata/cpuprofile/default.cpuprofile wall -
+testdata/cpuprofile/interval100.cpuprofile samples -
+EOF
+# The type written by default: a timeline (the .cpuprofile's wall time, R's
+# CPU time), else the first time type; a count is a sample of the
+# profile's period (pprof's), else of 1 ms; R's ticks as their CPU time.
+default_is() { # FILE TYPE
+	"$PROF" -q -t cpuprofile -o "$TMP/default.cpuprofile" "$1" && "$PROF" -q -t cpuprofile -s "$2" -o "$TMP/typed.cpuprofile" "$1" &&
+		cmp -s "$TMP/default.cpuprofile" "$TMP/typed.cpuprofile"
+}
+check "cpuprofile: a .cpuprofile's wall time by default" default_is testdata/cpuprofile/default.cpuprofile wall
+check "cpuprofile: R's CPU time by default" default_is testdata/rprof/kmeans-default.out cpu
+check "cpuprofile: R's ticks weigh their CPU time" default_is testdata/rprof/kmeans-default.out samples
+check "cpuprofile: pprof's CPU time by default" default_is testdata/pprof/go/go_cpu.pb.gz cpu
+check "cpuprofile: pprof's counts weigh its period" sh -c '"$0" -q -t cpuprofile -s cpu -o "$2/a" "$1" &&
+	"$0" -q -t cpuprofile -s samples "$1" | cmp -s - "$2/a"' "$PROF" testdata/pprof/go/go_cpu.pb.gz "$TMP"
+# node's file out and back in: the same rows, meta times, and callFrames
+# (lines and columns 0-based as V8 wrote them; "" named "(anonymous)").
+f=testdata/cpuprofile/default.cpuprofile
+"$PROF" -q -t cpuprofile -o "$TMP/rt.cpuprofile" "$f"
+check "cpuprofile of node's file reads back to the same rows" same_rows "$TMP/rt.cpuprofile" "$f"
+check "cpuprofile of node's file keeps its clock" sh -c '"$0" -q -t tables "$1" | grep _us > "$3/a" &&
+	"$0" -q -t tables "$2" | grep _us | cmp -s - "$3/a"' "$PROF" "$TMP/rt.cpuprofile" "$f" "$TMP"
+call_frames() { node -e 'const p = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+	const seen = new Set(p.nodes.map((n) => { const c = n.callFrame;
+		return [c.functionName || "(anonymous)", c.url, c.lineNumber, c.columnNumber].join("\t"); }));
+	console.log([...seen].sort().join("\n"))' "$1"; }
+same_call_frames() { call_frames "$1" > "$TMP/a" && call_frames "$2" | cmp -s - "$TMP/a"; }
+check "cpuprofile of node's file: every callFrame, 0-based" same_call_frames "$TMP/rt.cpuprofile" "$f"
+# Counts: a folded line of 3 is one sample of 3 ms; R's 47 ticks are 47
+# samples, and the root's last one ending the last.
+samples_and_deltas() { node -e 'const p = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+	console.log(p.samples.length, p.timeDeltas.join(","), p.endTime - p.startTime)' "$1"; }
+samples_are() { # CPUPROFILE AWK_FIELDS WANT
+	samples_and_deltas "$1" > "$TMP/sd" && [ "$(cut -d' ' -f"$2" "$TMP/sd")" = "$3" ]
+}
+printf 'a;b 3\na 1\n' > "$TMP/three.folded"
+"$PROF" -q -t cpuprofile -o "$TMP/three.cpuprofile" "$TMP/three.folded"
+check "cpuprofile: a count of 3 is one sample of 3 ms" samples_are "$TMP/three.cpuprofile" 1-3 "3 0,3000,1000 4000"
+"$PROF" -q -t cpuprofile -o "$TMP/r.cpuprofile" testdata/rprof/kmeans-default.out
+check "cpuprofile: R's ticks a sample each" samples_are "$TMP/r.cpuprofile" 1,3 "48 940000"
+check "cpuprofile: negative weights refused" says 1 'negative' \
+	"$PROF" -t cpuprofile --diff-base testdata/rprof/kmeans-default.out testdata/rprof/boot-memory-gc-line.out
+check "cpuprofile: bytes written a microsecond a unit, with a warning" says 0 "'inuse_space' in bytes written a microsecond a unit" \
+	"$PROF" -t cpuprofile -o "$TMP/heap.cpuprofile" testdata/pprof/go/go_heap.pb.gz
+# Memory stays flat in samples: two million R ticks under --max-memory 64M.
+many_samples() {
+	awk 'BEGIN { print "sample.interval=1000"; for (i = 0; i < 2000000; i++) print (i % 3 ? "\"f\" \"main\"" : "\"g\" \"main\"") }' \
+		> "$TMP/many.out" && "$PROF" -q -m 64M -t cpuprofile -o "$TMP/many.cpuprofile" "$TMP/many.out" &&
+		samples_are "$TMP/many.cpuprofile" 1,3 "2000001 2000000000"
+}
+heavy "cpuprofile: two million samples under --max-memory 64M" many_samples

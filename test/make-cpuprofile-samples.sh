@@ -17,3 +17,11 @@ mkdir -p "$out"
 for f in default interval100; do
 	sed "s|file://$here/node/|file:///prof/test/node/|g" "$work/$f.cpuprofile" > "$out/$f.cpuprofile"
 done
+# DevTools' older format (a `head` tree, seconds, timestamps), made from
+# default.cpuprofile by DevTools' reading rules reversed
+# (test/node/to-old-format.cjs): with a timestamp a sample, with one more
+# ending the last, with samples and no times, with hitCounts alone.
+mkdir -p "$out/old"
+for kind in stamps stamps-end samples hits; do
+	node "$here/node/to-old-format.cjs" "$out/default.cpuprofile" "$kind" "$out/old/$kind.cpuprofile"
+done

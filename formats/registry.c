@@ -25,6 +25,7 @@
 	X(sprofplot)  \
 	X(flamegraph) \
 	X(summary)    \
+	X(html)       \
 	X(sprof)      \
 	X(tables)
 

@@ -1,0 +1,689 @@
+/*
+ * HTML report writer (-t html, .html): one self-contained page with the
+ * views people open to understand a profile (docs/formats/html.md): the
+ * summary's header, the functions by flat and cum with their callers and
+ * callees, the flame graph and flame chart, the call tree top-down and
+ * bottom-up, the hottest source lines, and sprof's tables and plots.
+ *
+ * Every number comes from the code that makes prof's other outputs:
+ * functions from aggregate_by_name (as -t summary), frames keyed and named
+ * as the flame pictures key them (flame_stack_keys), the pictures and
+ * sprof's tables written by their own writers into a temporary file and
+ * embedded (the pictures gzip-compressed, as base64, which the page
+ * inflates with the browser's DecompressionStream when they are shown).
+ * What the page adds is sums of the same values per stack: the trees,
+ * the caller-callee edges (each counted once per stack, as pprof's peek),
+ * and the lines.
+ *
+ * Bounded whatever the input: each table keeps its MAX_* largest rows
+ * (by the largest share of any sample type, a tree node's callers kept
+ * with it), and says how many it left out; the pictures elide narrow
+ * boxes as they always do. Memory grows with the distinct stacks.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../base/alloc.h"
+#include "../base/diag.h"
+#include "../base/fdio.h"
+#include "../model/aggregate.h"
+#include "../model/diff.h"
+#include "../render/flame.h"
+#include "../render/html.h"
+#include "format.h"
+
+enum { MAX_TREE_NODES = 20000, MAX_EDGES = 50000, MAX_LINES = 5000, MAX_FUNCTIONS = 20000,
+       MAX_SPROF_ROWS = 300 };
+
+/* A table of items, each with `width` values per sample type after it, interned by a key. */
+struct table {
+	void *items;
+	size_t n, cap, item_size;
+	int64_t *values; /* n * width */
+	size_t cap_values, width;
+	struct hashidx index;
+};
+
+struct tree_node {
+	uint32_t parent, key;
+};
+
+struct edge {
+	uint32_t caller, callee, stamp;
+};
+
+/* Keyed by its first LINE_KEY bytes: the line and the file, not the stamp. */
+struct line {
+	int64_t line;
+	uint32_t file, stamp;
+};
+#define LINE_KEY (sizeof(int64_t) + sizeof(uint32_t))
+
+struct report {
+	const struct model *m;
+	struct output *out;
+	const char *input; /* for the other writers' messages */
+	size_t n_types;
+	int diff, timed;
+	struct flame_keys keys;
+	struct strtab names; /* every name and file the page shows, sent once */
+	uint32_t *name_of_key; /* by flame key: its name in `names` */
+	size_t cap_name_of_key;
+	int64_t *by_stack;   /* n_stacks * n_types: each stack's summed values */
+	int64_t *totals;     /* per type, without a difference's base */
+	int *drawable;       /* per type: the flame pictures can draw it */
+	struct table top, bottom, edges, lines, functions;
+	uint32_t *stack_keys;
+	size_t cap_stack_keys;
+	struct model_frame *frames;
+	size_t cap_frames;
+	size_t first_type; /* --sample-type's, else the summary's: what the page opens on */
+	int replaced;
+};
+
+static void table_init(struct table *t, size_t item_size, size_t width)
+{
+	memset(t, 0, sizeof *t);
+	t->item_size = item_size;
+	t->width = width;
+}
+
+static void table_free(struct table *t)
+{
+	free(t->items);
+	free(t->values);
+	hashidx_free(&t->index);
+}
+
+static int64_t *table_values(struct table *t, size_t i)
+{
+	return t->values + i * t->width;
+}
+
+struct table_key {
+	const struct table *t;
+	size_t size;
+};
+
+static int item_equals(const void *ctx, uint32_t id, const void *key)
+{
+	const struct table_key *k = ctx;
+	return memcmp((const char *)k->t->items + (size_t)id * k->t->item_size, key, k->size) == 0;
+}
+
+/* The item equal to `key` (compared on its first `key_size` bytes), appended with zero values when new. */
+static uint32_t table_intern(struct table *t, const void *key, size_t key_size, uint64_t hash)
+{
+	struct table_key ctx = { t, key_size };
+	uint32_t id = hashidx_find(&t->index, hash, item_equals, &ctx, key);
+	if (id != HASHIDX_NONE)
+		return id;
+	grow(&t->items, &t->cap, t->n + 1, t->item_size);
+	memset((char *)t->items + t->n * t->item_size, 0, t->item_size);
+	memcpy((char *)t->items + t->n * t->item_size, key, key_size);
+	grow((void **)&t->values, &t->cap_values, (t->n + 1) * t->width, sizeof *t->values);
+	memset(t->values + t->n * t->width, 0, t->width * sizeof *t->values);
+	id = (uint32_t)t->n++;
+	hashidx_insert(&t->index, hash, id);
+	return id;
+}
+
+static void add_values(int64_t *to, const int64_t *values, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		to[i] += values[i];
+}
+
+/* A tree's child of `parent` for `key`: its self values first, then its totals. */
+static uint32_t tree_child(struct table *t, uint32_t parent, uint32_t key)
+{
+	struct tree_node node = { parent, key };
+	return table_intern(t, &node, sizeof node, hash_mix(parent, key));
+}
+
+static uint32_t name_of_key(struct report *r, uint32_t key)
+{
+	size_t old = r->cap_name_of_key;
+	if (key >= old) {
+		grow((void **)&r->name_of_key, &r->cap_name_of_key, key + 1, sizeof *r->name_of_key);
+		memset(r->name_of_key + old, 0xff, (r->cap_name_of_key - old) * sizeof *r->name_of_key);
+	}
+	if (r->name_of_key[key] == MODEL_NONE) {
+		size_t len;
+		const char *text = flame_key_text(&r->keys, key, &len);
+		r->name_of_key[key] = strtab_intern(&r->names, text, len);
+	}
+	return r->name_of_key[key];
+}
+
+/* Each stack's values summed over its rows; each type's total and whether a flame picture can draw it. */
+static void sum_by_stack(struct report *r)
+{
+	struct view v;
+	view_init(&v, r->m);
+	size_t nt = r->n_types;
+	int64_t *values = xmalloc((nt + 1) * sizeof *values);
+	r->by_stack = xcalloc(r->m->n_stacks * nt + 1, sizeof *r->by_stack);
+	r->totals = xcalloc(nt + 1, sizeof *r->totals);
+	r->drawable = xcalloc(nt + 1, sizeof *r->drawable);
+	int *negative = xcalloc(nt + 1, sizeof *negative);
+	struct row_cursor rows;
+	rows_begin(r->m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));) {
+		view_values(&v, row, values);
+		add_values(r->by_stack + (size_t)row->stack * nt, values, nt);
+		if (model_is_base_sample(r->m, v.diff_key, row->labels))
+			continue;
+		add_values(r->totals, values, nt);
+		for (size_t t = 0; t < nt; t++)
+			negative[t] |= values[t] < 0;
+	}
+	rows_end(&rows);
+	for (size_t t = 0; t < nt; t++)
+		r->drawable[t] = !negative[t] && r->totals[t] != 0;
+	free(negative);
+	free(values);
+}
+
+/* A stack's lines: self on the innermost frame's, total once on each line it holds. */
+static void add_lines(struct report *r, size_t n, const int64_t *values, uint32_t stamp)
+{
+	size_t nt = r->n_types;
+	for (size_t i = 0; i < n; i++) {
+		const struct model_frame *fr = &r->frames[i];
+		if (fr->function == MODEL_NONE || fr->line <= 0)
+			continue;
+		const struct model_function *f = &r->m->functions[fr->function];
+		const struct strtab_entry *file = strtab_get(&r->m->strings, f->file_name);
+		if (file->len == 0)
+			continue;
+		struct line key = { fr->line, strtab_intern(&r->names, file->bytes, file->len), 0 };
+		uint32_t id = table_intern(&r->lines, &key, LINE_KEY,
+					   hash_mix(key.file, (uint64_t)key.line));
+		struct line *l = (struct line *)r->lines.items + id;
+		if (i == 0)
+			add_values(table_values(&r->lines, id), values, nt);
+		if (l->stamp != stamp)
+			add_values(table_values(&r->lines, id) + nt, values, nt);
+		l->stamp = stamp;
+	}
+}
+
+/* One stack into both trees, the edges (once per stack each) and the lines. */
+static void add_stack(struct report *r, uint32_t stack)
+{
+	size_t nt = r->n_types;
+	const int64_t *values = r->by_stack + (size_t)stack * nt;
+	size_t n = flame_stack_keys(&r->keys, stack, 0, &r->stack_keys, &r->cap_stack_keys, &r->frames,
+				    &r->cap_frames);
+	uint32_t top = 0, bottom = 0;
+	add_values(table_values(&r->top, 0) + nt, values, nt);
+	add_values(table_values(&r->bottom, 0) + nt, values, nt);
+	for (size_t i = 0; i < n; i++) {
+		top = tree_child(&r->top, top, r->stack_keys[i]);
+		add_values(table_values(&r->top, top) + nt, values, nt);
+		bottom = tree_child(&r->bottom, bottom, r->stack_keys[n - 1 - i]);
+		add_values(table_values(&r->bottom, bottom) + nt, values, nt);
+		if (i == 0)
+			continue;
+		struct edge key = { r->stack_keys[i - 1], r->stack_keys[i], 0 };
+		uint32_t id = table_intern(&r->edges, &key, 2 * sizeof(uint32_t),
+					   hash_mix(key.caller, key.callee));
+		struct edge *e = (struct edge *)r->edges.items + id;
+		if (e->stamp != stack + 1)
+			add_values(table_values(&r->edges, id), values, nt);
+		e->stamp = stack + 1;
+	}
+	add_values(table_values(&r->top, top), values, nt);
+	add_values(table_values(&r->bottom, bottom), values, nt);
+	add_lines(r, n, values, stack + 1);
+}
+
+static void build_stacks(struct report *r)
+{
+	size_t nt = r->n_types;
+	tree_child(&r->top, MODEL_NONE, FLAME_ROOT);
+	tree_child(&r->bottom, MODEL_NONE, FLAME_ROOT);
+	for (size_t s = 1; s < r->m->n_stacks; s++) {
+		const int64_t *values = r->by_stack + s * nt;
+		size_t t = 0;
+		while (t < nt && values[t] == 0)
+			t++;
+		if (t < nt)
+			add_stack(r, (uint32_t)s);
+	}
+}
+
+/* Functions by name, as -t summary counts them, for every type. */
+static void build_functions(struct report *r)
+{
+	size_t nt = r->n_types;
+	for (size_t t = 0; t < nt; t++) {
+		struct view v;
+		struct name_totals totals;
+		view_init(&v, r->m);
+		aggregate_by_name(&v, t, &totals);
+		for (size_t i = 0; i < totals.n; i++) {
+			const struct strtab_entry *e = strtab_get(&totals.names, totals.rows[i].name);
+			uint32_t name = e->len ? strtab_intern(&r->names, e->bytes, e->len)
+					       : strtab_intern_cstr(&r->names, "<unknown>");
+			uint32_t id = table_intern(&r->functions, &name, sizeof name, name);
+			int64_t *values = table_values(&r->functions, id);
+			values[t] = totals.rows[i].self;
+			values[nt + t] = totals.rows[i].total;
+		}
+		name_totals_free(&totals);
+	}
+}
+
+/* An item's share: the largest of its values' shares of their types' totals. */
+static double share(const struct report *r, const int64_t *values)
+{
+	double most = 0;
+	for (size_t t = 0; t < r->n_types; t++) {
+		double whole = r->totals[t] < 0 ? -(double)r->totals[t] : (double)r->totals[t];
+		double part = values[t] < 0 ? -(double)values[t] : (double)values[t];
+		if (whole > 0 && part / whole > most)
+			most = part / whole;
+	}
+	return most;
+}
+
+struct ranked {
+	double share;
+	uint32_t id;
+};
+
+static int larger_share(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+	if (x->share != y->share)
+		return x->share < y->share ? 1 : -1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/*
+ * Which items of a table the page keeps: all when there are at most
+ * `most`, else the `most` of the largest share of `offset`'s values
+ * (a tree's totals), marked in *kept.
+ */
+static size_t keep_largest(const struct report *r, struct table *t, size_t offset, size_t most, char *kept)
+{
+	if (t->n <= most) {
+		memset(kept, 1, t->n);
+		return 0;
+	}
+	struct ranked *rank = xmalloc(t->n * sizeof *rank);
+	for (size_t i = 0; i < t->n; i++)
+		rank[i] = (struct ranked){ share(r, table_values(t, i) + offset), (uint32_t)i };
+	qsort(rank, t->n, sizeof *rank, larger_share);
+	memset(kept, 0, t->n);
+	for (size_t i = 0; i < most; i++)
+		kept[rank[i].id] = 1;
+	free(rank);
+	return t->n - most;
+}
+
+static void json_values(struct output *out, const int64_t *values, size_t n)
+{
+	char text[32];
+	for (size_t i = 0; i < n; i++) {
+		snprintf(text, sizeof text, ",%" PRId64, values[i]);
+		output_str(out, text);
+	}
+}
+
+static void json_u64(struct output *out, uint64_t v)
+{
+	output_u64(out, v);
+}
+
+static void json_key(struct output *out, const char *key)
+{
+	output_str(out, ",\n\"");
+	output_str(out, key);
+	output_str(out, "\":");
+}
+
+/*
+ * A tree's kept nodes, parents before children: [parent, name, self...,
+ * total...]; parents are indexes into this list (-1: the root's). A
+ * kept node's callers are kept too.
+ */
+static void write_tree(struct report *r, struct table *t, const char *name)
+{
+	char *kept = xmalloc(t->n + 1);
+	size_t left_out = keep_largest(r, t, r->n_types, MAX_TREE_NODES, kept);
+	const struct tree_node *nodes = t->items;
+	for (size_t i = t->n; i-- > 1;)
+		if (kept[i])
+			kept[nodes[i].parent] = 1;
+	uint32_t *index = xmalloc((t->n + 1) * sizeof *index);
+	uint32_t n = 0;
+	json_key(r->out, name);
+	output_str(r->out, "[");
+	for (size_t i = 0; i < t->n; i++) {
+		if (!kept[i])
+			continue;
+		index[i] = n;
+		output_str(r->out, n++ ? ",\n[" : "[");
+		if (i == 0)
+			output_str(r->out, "-1,-1");
+		else {
+			json_u64(r->out, index[nodes[i].parent]);
+			output_byte(r->out, ',');
+			json_u64(r->out, name_of_key(r, nodes[i].key));
+		}
+		json_values(r->out, table_values(t, i), t->width);
+		output_byte(r->out, ']');
+	}
+	output_str(r->out, "]");
+	char key[64];
+	snprintf(key, sizeof key, "%s_left_out", name);
+	json_key(r->out, key);
+	json_u64(r->out, left_out);
+	free(index);
+	free(kept);
+}
+
+/* The edges kept: [caller, callee, value...], names as in `names`. */
+static void write_edges(struct report *r)
+{
+	char *kept = xmalloc(r->edges.n + 1);
+	size_t left_out = keep_largest(r, &r->edges, 0, MAX_EDGES, kept);
+	const struct edge *edges = r->edges.items;
+	const char *sep = "";
+	json_key(r->out, "edges");
+	output_str(r->out, "[");
+	for (size_t i = 0; i < r->edges.n; i++) {
+		if (!kept[i])
+			continue;
+		output_str(r->out, sep);
+		sep = ",\n";
+		output_byte(r->out, '[');
+		json_u64(r->out, name_of_key(r, edges[i].caller));
+		output_byte(r->out, ',');
+		json_u64(r->out, name_of_key(r, edges[i].callee));
+		json_values(r->out, table_values(&r->edges, i), r->edges.width);
+		output_byte(r->out, ']');
+	}
+	output_str(r->out, "]");
+	json_key(r->out, "edges_left_out");
+	json_u64(r->out, left_out);
+	free(kept);
+}
+
+/* Rows of a table of `key` then values: functions [name, self..., total...], lines [file, line, ...]. */
+static void write_rows(struct report *r, struct table *t, const char *name, size_t most, int lines)
+{
+	char *kept = xmalloc(t->n + 1);
+	size_t left_out = keep_largest(r, t, r->n_types, most, kept);
+	const char *sep = "";
+	json_key(r->out, name);
+	output_str(r->out, "[");
+	for (size_t i = 0; i < t->n; i++) {
+		if (!kept[i])
+			continue;
+		output_str(r->out, sep);
+		sep = ",\n";
+		output_byte(r->out, '[');
+		if (lines) {
+			const struct line *l = (const struct line *)t->items + i;
+			json_u64(r->out, l->file);
+			output_byte(r->out, ',');
+			json_u64(r->out, (uint64_t)l->line);
+		} else {
+			json_u64(r->out, ((const uint32_t *)t->items)[i]);
+		}
+		json_values(r->out, table_values(t, i), t->width);
+		output_byte(r->out, ']');
+	}
+	output_str(r->out, "]");
+	char key[64];
+	snprintf(key, sizeof key, "%s_left_out", name);
+	json_key(r->out, key);
+	json_u64(r->out, left_out);
+	free(kept);
+}
+
+/*
+ * What writer `name` writes of the profile for sample type `type` (NULL:
+ * its default), gzip-compressed or not, read back from a temporary file:
+ * malloc'd, its length in *len; NULL when the writer refused (it said why).
+ */
+static unsigned char *captured(struct report *r, const char *name, const char *type, int gzip, size_t *len)
+{
+	FILE *tmp = tmpfile();
+	if (!tmp)
+		diag_fatal("cannot make a temporary file for -t html's %s", name);
+	struct output part;
+	output_open_fd(&part, fileno(tmp), r->out->name);
+	if (gzip)
+		output_gzip(&part, 6);
+	struct write_options opts = { type, r->input, 6, NULL, 0 };
+	int rc = format_by_name(name)->write(r->m, &part, &opts);
+	if (output_commit(&part) < 0 || rc < 0) {
+		fclose(tmp);
+		return NULL;
+	}
+	off_t size = lseek(fileno(tmp), 0, SEEK_END);
+	unsigned char *bytes = xmalloc((size_t)size + 1);
+	if (size < 0 || fd_pread_all(fileno(tmp), bytes, (size_t)size, 0) != 0)
+		diag_fatal("cannot read back -t html's %s", name);
+	fclose(tmp);
+	bytes[size] = 0;
+	*len = (size_t)size;
+	return bytes;
+}
+
+/* A picture as base64 of its gzip, or null when it is not drawn. */
+static void write_picture(struct report *r, const char *writer, const char *type, int drawn)
+{
+	size_t len;
+	unsigned char *bytes = drawn ? captured(r, writer, type, 1, &len) : NULL;
+	if (!bytes) {
+		output_str(r->out, "null");
+		return;
+	}
+	output_byte(r->out, '"');
+	html_base64(r->out, bytes, len);
+	output_byte(r->out, '"');
+	free(bytes);
+}
+
+/* A text writer's output as a JSON string, each of its tables cut to `most` rows. */
+static void write_text(struct report *r, const char *writer, const char *type, size_t most, int header_only)
+{
+	size_t len;
+	char *text = (char *)captured(r, writer, type, 0, &len);
+	if (!text) {
+		output_str(r->out, "null");
+		return;
+	}
+	size_t kept = 0, rows = 0;
+	if (header_only) {
+		char *blank = strstr(text, "\n\n");
+		kept = blank ? (size_t)(blank - text) + 1 : len;
+	}
+	/* Each table of sprof's is "# name", a header, rows, a blank line. */
+	for (size_t i = 0; !header_only && i < len;) {
+		char *end = memchr(text + i, '\n', len - i);
+		size_t line_len = end ? (size_t)(end - (text + i)) + 1 : len - i;
+		rows = line_len <= 1 || text[i] == '#' ? 0 : rows + 1;
+		if (rows <= most + 1) {
+			memmove(text + kept, text + i, line_len);
+			kept += line_len;
+		}
+		i += line_len;
+	}
+	r->replaced |= html_json_string(r->out, text, kept);
+	free(text);
+}
+
+static void write_types(struct report *r)
+{
+	struct view v;
+	view_init(&v, r->m);
+	json_key(r->out, "types");
+	output_str(r->out, "[");
+	for (size_t t = 0; t < r->n_types; t++) {
+		output_str(r->out, t ? ",{\"name\":" : "{\"name\":");
+		r->replaced |= html_json_string(r->out, view_type(&v, t), strlen(view_type(&v, t)));
+		output_str(r->out, ",\"unit\":");
+		r->replaced |= html_json_string(r->out, view_unit(&v, t), strlen(view_unit(&v, t)));
+		output_str(r->out, ",\"decimals\":");
+		json_u64(r->out, view_decimals(&v, t));
+		output_str(r->out, ",\"total\":");
+		char text[32];
+		snprintf(text, sizeof text, "%" PRId64, r->totals[t]);
+		output_str(r->out, text);
+		output_str(r->out, ",\"drawable\":");
+		output_str(r->out, r->drawable[t] ? "true" : "false");
+		output_str(r->out, "}");
+	}
+	output_str(r->out, "]");
+	json_key(r->out, "default_type");
+	json_u64(r->out, r->first_type);
+}
+
+/* Per type: the summary's header, the flame graph and, with a time order, the flame chart. */
+static void write_per_type(struct report *r)
+{
+	static const char *const parts[] = { "header", "flamegraph", "flamechart" };
+	for (size_t p = 0; p < 3; p++) {
+		json_key(r->out, parts[p]);
+		output_str(r->out, "[");
+		for (size_t t = 0; t < r->n_types; t++) {
+			char type[24];
+			snprintf(type, sizeof type, "%zu", t);
+			output_str(r->out, t ? ",\n" : "");
+			if (p == 0)
+				write_text(r, "summary", type, 0, 1);
+			else
+				write_picture(r, parts[p], type,
+					      r->drawable[t] && (p == 1 || (r->timed && !r->diff)));
+		}
+		output_str(r->out, "]");
+	}
+}
+
+/* sprof's tables and plots, counting the type the page opens on, when the flame pictures can draw it. */
+static void write_sprof(struct report *r)
+{
+	char type[24];
+	snprintf(type, sizeof type, "%zu", r->first_type);
+	int drawn = r->n_types > 0 && r->drawable[r->first_type] && !r->diff;
+	json_key(r->out, "sprof");
+	if (drawn)
+		write_text(r, "sprof", type, MAX_SPROF_ROWS, 0);
+	else
+		output_str(r->out, "null");
+	json_key(r->out, "sprofplot");
+	write_picture(r, "sprofplot", type, drawn);
+}
+
+static void write_names(struct report *r)
+{
+	json_key(r->out, "names");
+	output_str(r->out, "[");
+	for (size_t i = 0; i < r->names.count; i++) {
+		const struct strtab_entry *e = strtab_get(&r->names, (uint32_t)i);
+		output_str(r->out, i ? ",\n" : "");
+		r->replaced |= html_json_string(r->out, e->bytes, e->len);
+	}
+	output_str(r->out, "]}");
+}
+
+static void write_meta(struct report *r)
+{
+	static const char *const keys[] = { "source", "format" };
+	output_str(r->out, "{\"version\":\"" PROF_VERSION "\"");
+	for (size_t i = 0; i < 2; i++) {
+		uint32_t value = model_get_meta(r->m, keys[i]);
+		const char *text = value == HASHIDX_NONE ? "" : model_cstr(r->m, value);
+		json_key(r->out, keys[i]);
+		r->replaced |= html_json_string(r->out, text, strlen(text));
+	}
+	json_key(r->out, "timed");
+	output_str(r->out, r->timed && !r->diff ? "true" : "false");
+	json_key(r->out, "diff");
+	output_str(r->out, r->diff ? "true" : "false");
+}
+
+static void report_free(struct report *r)
+{
+	flame_keys_free(&r->keys);
+	strtab_free(&r->names);
+	free(r->name_of_key);
+	free(r->by_stack);
+	free(r->totals);
+	free(r->drawable);
+	table_free(&r->top);
+	table_free(&r->bottom);
+	table_free(&r->edges);
+	table_free(&r->lines);
+	table_free(&r->functions);
+	free(r->stack_keys);
+	free(r->frames);
+}
+
+static int html_write(const struct model *m, struct output *out, const struct write_options *opts)
+{
+	struct report r;
+	memset(&r, 0, sizeof r);
+	r.m = m;
+	r.out = out;
+	struct view v;
+	view_init(&v, m);
+	r.n_types = v.n_types;
+	r.diff = v.diff_key != MODEL_NONE;
+	r.timed = model_has_times(m);
+	r.input = opts->input;
+	if (r.n_types && view_pick(&v, opts->sample_type, VIEW_WEIGHT, out->name, &r.first_type) < 0)
+		return -1;
+	size_t nt = r.n_types;
+	flame_keys_init(&r.keys, m, 0);
+	strtab_init(&r.names);
+	table_init(&r.top, sizeof(struct tree_node), 2 * nt);
+	table_init(&r.bottom, sizeof(struct tree_node), 2 * nt);
+	table_init(&r.edges, sizeof(struct edge), nt);
+	table_init(&r.lines, sizeof(struct line), 2 * nt);
+	table_init(&r.functions, sizeof(uint32_t), 2 * nt);
+	sum_by_stack(&r);
+	build_stacks(&r);
+	build_functions(&r);
+
+	uint32_t source = model_get_meta(m, "source");
+	char title[256];
+	snprintf(title, sizeof title, "prof: %s", source == HASHIDX_NONE ? "profile" : model_cstr(m, source));
+	html_page_begin(out, title);
+	write_meta(&r);
+	write_types(&r);
+	write_per_type(&r);
+	write_sprof(&r);
+	write_rows(&r, &r.functions, "functions", MAX_FUNCTIONS, 0);
+	write_tree(&r, &r.top, "top_down");
+	write_tree(&r, &r.bottom, "bottom_up");
+	write_edges(&r);
+	write_rows(&r, &r.lines, "lines", MAX_LINES, 1);
+	write_names(&r);
+	html_page_end(out);
+	if (r.replaced)
+		diag_warn(out->name, 0, "names that are not UTF-8: bad bytes written as U+FFFD");
+	report_free(&r);
+	return 0;
+}
+
+const struct format format_html = {
+	.name = "html",
+	.description = "a report for people, one self-contained HTML page (write only): "
+		       "top functions, flame graph and chart, call trees, source lines, sprof",
+	.extensions = (const char *const[]){ ".html", NULL },
+	.binary = 0,
+	.probe = NULL,
+	.read = NULL,
+	.write = html_write,
+};

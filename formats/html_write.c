@@ -35,8 +35,13 @@
 #include "../render/html.h"
 #include "format.h"
 
+/*
+ * sprof's views are per stack and slow to work out on millions of them
+ * (it abbreviates every name as R does): past MAX_SPROF_STACKS distinct
+ * stacks the page leaves them to -t sprof and -t sprofplot.
+ */
 enum { MAX_TREE_NODES = 20000, MAX_EDGES = 50000, MAX_LINES = 5000, MAX_FUNCTIONS = 20000,
-       MAX_SPROF_ROWS = 300 };
+       MAX_SPROF_ROWS = 300, MAX_SPROF_STACKS = 100000 };
 
 /* A table of items, each with `width` values per sample type after it, interned by a key. */
 struct table {
@@ -81,6 +86,7 @@ struct report {
 	struct model_frame *frames;
 	size_t cap_frames;
 	size_t first_type; /* --sample-type's, else the summary's: what the page opens on */
+	size_t n_distinct_stacks; /* with a value of some type */
 	int replaced;
 };
 
@@ -212,21 +218,18 @@ static void add_lines(struct report *r, size_t n, const int64_t *values, uint32_
 	}
 }
 
-/* One stack into both trees, the edges (once per stack each) and the lines. */
+/* One stack into the top-down tree, the edges (once per stack each) and the lines. */
 static void add_stack(struct report *r, uint32_t stack)
 {
 	size_t nt = r->n_types;
 	const int64_t *values = r->by_stack + (size_t)stack * nt;
 	size_t n = flame_stack_keys(&r->keys, stack, 0, &r->stack_keys, &r->cap_stack_keys, &r->frames,
 				    &r->cap_frames);
-	uint32_t top = 0, bottom = 0;
+	uint32_t top = 0;
 	add_values(table_values(&r->top, 0) + nt, values, nt);
-	add_values(table_values(&r->bottom, 0) + nt, values, nt);
 	for (size_t i = 0; i < n; i++) {
 		top = tree_child(&r->top, top, r->stack_keys[i]);
 		add_values(table_values(&r->top, top) + nt, values, nt);
-		bottom = tree_child(&r->bottom, bottom, r->stack_keys[n - 1 - i]);
-		add_values(table_values(&r->bottom, bottom) + nt, values, nt);
 		if (i == 0)
 			continue;
 		struct edge key = { r->stack_keys[i - 1], r->stack_keys[i], 0 };
@@ -238,13 +241,90 @@ static void add_stack(struct report *r, uint32_t stack)
 		e->stamp = stack + 1;
 	}
 	add_values(table_values(&r->top, top), values, nt);
-	add_values(table_values(&r->bottom, bottom), values, nt);
 	add_lines(r, n, values, stack + 1);
+}
+
+/* An item's share: the largest of its values' shares of their types' totals. */
+static double share(const struct report *r, const int64_t *values)
+{
+	double most = 0;
+	for (size_t t = 0; t < r->n_types; t++) {
+		double whole = r->totals[t] < 0 ? -(double)r->totals[t] : (double)r->totals[t];
+		double part = values[t] < 0 ? -(double)values[t] : (double)values[t];
+		if (whole > 0 && part / whole > most)
+			most = part / whole;
+	}
+	return most;
+}
+
+/*
+ * A stack on its way through the bottom-up tree: its node there, and the
+ * next frame to read, innermost first (stack node, and how many of its
+ * location's frames are read).
+ */
+struct climber {
+	uint32_t stack, node, at, frames_read;
+};
+
+/* The climber's next frame's key, or MODEL_NONE past the outermost; moves it on. */
+static uint32_t climb(struct report *r, struct climber *c)
+{
+	const struct model *m = r->m;
+	while (c->at != MODEL_EMPTY_STACK &&
+	       c->frames_read == model_location_depth(m, m->stacks[c->at].location)) {
+		c->at = m->stacks[c->at].caller;
+		c->frames_read = 0;
+	}
+	if (c->at == MODEL_EMPTY_STACK)
+		return MODEL_NONE;
+	uint32_t location = m->stacks[c->at].location;
+	struct model_frame fr = model_location_frame(m, location, model_location_depth(m, location) - 1 - c->frames_read++);
+	return flame_key(&r->keys, &fr);
+}
+
+/*
+ * The bottom-up tree, a level at a time: every stack's leaf, then its
+ * caller under each node wide enough to keep (a share of 1/MAX_TREE_NODES
+ * of some type), and so on. Stacks read leaf first share little, so
+ * building the whole tree would take a node per frame of every stack;
+ * this takes one per frame of the stacks under wide nodes.
+ */
+static void build_bottom_up(struct report *r, const uint32_t *stacks, size_t n_stacks)
+{
+	size_t nt = r->n_types;
+	struct climber *climbers = xmalloc((n_stacks + 1) * sizeof *climbers);
+	for (size_t i = 0; i < n_stacks; i++)
+		climbers[i] = (struct climber){ stacks[i], 0, stacks[i], 0 };
+	int64_t *root = table_values(&r->bottom, 0);
+	for (size_t i = 0; i < n_stacks; i++)
+		add_values(root + nt, r->by_stack + (size_t)stacks[i] * nt, nt);
+	for (size_t n = n_stacks; n > 0;) {
+		for (size_t i = 0; i < n; i++) {
+			struct climber *c = &climbers[i];
+			const int64_t *values = r->by_stack + (size_t)c->stack * nt;
+			uint32_t key = climb(r, c);
+			if (key == MODEL_NONE) {
+				add_values(table_values(&r->bottom, c->node), values, nt);
+				c->node = MODEL_NONE;
+				continue;
+			}
+			c->node = tree_child(&r->bottom, c->node, key);
+			add_values(table_values(&r->bottom, c->node) + nt, values, nt);
+		}
+		size_t kept = 0;
+		for (size_t i = 0; i < n; i++)
+			if (climbers[i].node != MODEL_NONE &&
+			    share(r, table_values(&r->bottom, climbers[i].node) + nt) * MAX_TREE_NODES >= 1)
+				climbers[kept++] = climbers[i];
+		n = kept;
+	}
+	free(climbers);
 }
 
 static void build_stacks(struct report *r)
 {
-	size_t nt = r->n_types;
+	size_t nt = r->n_types, n = 0;
+	uint32_t *stacks = xmalloc(r->m->n_stacks * sizeof *stacks);
 	tree_child(&r->top, MODEL_NONE, FLAME_ROOT);
 	tree_child(&r->bottom, MODEL_NONE, FLAME_ROOT);
 	for (size_t s = 1; s < r->m->n_stacks; s++) {
@@ -252,9 +332,14 @@ static void build_stacks(struct report *r)
 		size_t t = 0;
 		while (t < nt && values[t] == 0)
 			t++;
-		if (t < nt)
+		if (t < nt) {
 			add_stack(r, (uint32_t)s);
+			stacks[n++] = (uint32_t)s;
+		}
 	}
+	r->n_distinct_stacks = n;
+	build_bottom_up(r, stacks, n);
+	free(stacks);
 }
 
 /* Functions by name, as -t summary counts them, for every type. */
@@ -277,19 +362,6 @@ static void build_functions(struct report *r)
 		}
 		name_totals_free(&totals);
 	}
-}
-
-/* An item's share: the largest of its values' shares of their types' totals. */
-static double share(const struct report *r, const int64_t *values)
-{
-	double most = 0;
-	for (size_t t = 0; t < r->n_types; t++) {
-		double whole = r->totals[t] < 0 ? -(double)r->totals[t] : (double)r->totals[t];
-		double part = values[t] < 0 ? -(double)values[t] : (double)values[t];
-		if (whole > 0 && part / whole > most)
-			most = part / whole;
-	}
-	return most;
 }
 
 struct ranked {
@@ -575,7 +647,8 @@ static void write_sprof(struct report *r)
 {
 	char type[24];
 	snprintf(type, sizeof type, "%zu", r->first_type);
-	int drawn = r->n_types > 0 && r->drawable[r->first_type] && !r->diff;
+	int drawn = r->n_types > 0 && r->drawable[r->first_type] && !r->diff &&
+		    r->n_distinct_stacks <= MAX_SPROF_STACKS;
 	json_key(r->out, "sprof");
 	if (drawn)
 		write_text(r, "sprof", type, MAX_SPROF_ROWS, 0);
@@ -583,6 +656,8 @@ static void write_sprof(struct report *r)
 		output_str(r->out, "null");
 	json_key(r->out, "sprofplot");
 	write_picture(r, "sprofplot", type, drawn);
+	json_key(r->out, "distinct_stacks");
+	json_u64(r->out, r->n_distinct_stacks);
 }
 
 static void write_names(struct report *r)

@@ -18,7 +18,7 @@ var views = [
 	['tree', 'Call tree', D.types.length > 0],
 	['bottom', 'Bottom-up', D.types.length > 0],
 	['lines', 'Source lines', D.lines.length > 0],
-	['sprof', 'sprof', D.sprof !== null]
+	['sprof', 'sprof', D.sprof !== null || D.distinct_stacks > 100000]
 ].filter(function (v) { return v[2]; });
 var main, searchBox, typeBox, pictures = {}, trees = {};
 
@@ -290,7 +290,7 @@ function treeOf(which) {
 function treeView(into) {
 	var which = state.view === 'tree' ? 'top_down' : 'bottom_up';
 	var nodes = treeOf(which), nt = D.types.length, t = state.type, re = pattern();
-	var open = {};
+	var open = {}, all = {};
 	function self(n) { return n.v[2 + t]; }
 	function total(n) { return n.v[2 + nt + t]; }
 	// Opened: the first two levels, and every path to the selected function (or a match).
@@ -317,9 +317,14 @@ function treeView(into) {
 			else if (n.i !== 0) select(n.name);
 		});
 		body.appendChild(tr);
-		if (open[n.i]) kids.forEach(function (c) { row(c, depth + 1); });
+		var many = open[n.i] && kids.length > 100 && !all[n.i];
+		if (open[n.i]) kids.slice(0, many ? 100 : kids.length).forEach(function (c) { row(c, depth + 1); });
+		if (many)
+			body.appendChild(el('tr', { class: 'elided', onclick: function () { all[n.i] = true; redraw(); } }, [el('td', {}), el('td', {}),
+				el('td', {}), el('td', {}), el('td', { class: 'name', style: 'padding-left:' + (1.4 + depth * 1.1) + 'em',
+					text: 'show ' + (kids.length - 100) + ' more callees here' })]));
 		var shown = kids.reduce(function (s, c) { return s + total(c); }, self(n));
-		if (open[n.i] && D[which + '_left_out'] && total(n) - shown)
+		if (open[n.i] && total(n) - shown)
 			body.appendChild(el('tr', { class: 'elided' }, [el('td', {}), el('td', {}), el('td', { class: 'num', text: fmt(total(n) - shown) }),
 				el('td', {}), el('td', { class: 'name', style: 'padding-left:' + (1.4 + depth * 1.1) + 'em', text: '(narrow frames left out)' })]));
 	}
@@ -348,28 +353,39 @@ function linesView(into) {
 	D.lines.forEach(function (l) {
 		var file = names[l[0]];
 		if (re && !re.test(file + ':' + l[1])) return;
-		(files[file] = files[file] || { name: file, lines: [], self: 0 }).lines.push({ line: l[1], self: l[2 + t], total: l[2 + nt + t] });
-		files[file].self += l[2 + t];
+		var f = files[file] = files[file] || { name: file, lines: [], self: 0, most: 0 };
+		f.lines.push({ line: l[1], self: l[2 + t], total: l[2 + nt + t] });
+		f.self += l[2 + t];
+		f.most = Math.max(f.most, l[2 + nt + t]);
 	});
-	Object.keys(files).map(function (k) { return files[k]; }).sort(function (a, b) { return b.self - a.self || (a.name < b.name ? -1 : 1); })
-		.forEach(function (f) {
-			var hot = f.lines.filter(function (l) { return l.self || l.total; })
-				.sort(function (a, b) { return b.total - a.total || b.self - a.self || a.line - b.line; });
-			if (!hot.length) return;
-			into.appendChild(el('h2', { text: f.name }));
-			into.appendChild(el('table', { class: 'data lines' }, [el('thead', {}, [el('tr', {}, ['line', 'self', 'self%', 'total', 'total%'].map(function (h) {
-				return el('th', { class: 'num', text: h });
-			}))]), el('tbody', {}, hot.slice(0, 50).map(function (l) {
-				return el('tr', {}, [el('td', { class: 'num', text: l.line }), el('td', { class: 'num', text: fmt(l.self) }), bar(l.self),
-					el('td', { class: 'num', text: fmt(l.total) }), bar(l.total)]);
-			}))]));
-		});
+	var sorted = Object.keys(files).map(function (k) { return files[k]; })
+		.sort(function (a, b) { return b.self - a.self || b.most - a.most || (a.name < b.name ? -1 : 1); });
+	sorted.slice(0, state.rows / 10).forEach(function (f) {
+		var hot = f.lines.filter(function (l) { return l.self || l.total; })
+			.sort(function (a, b) { return b.total - a.total || b.self - a.self || a.line - b.line; });
+		if (!hot.length) return;
+		into.appendChild(el('h2', { text: f.name }));
+		into.appendChild(el('table', { class: 'data lines' }, [el('thead', {}, [el('tr', {}, ['line', 'self', 'self%', 'total', 'total%'].map(function (h) {
+			return el('th', { class: 'num', text: h });
+		}))]), el('tbody', {}, hot.slice(0, 50).map(function (l) {
+			return el('tr', {}, [el('td', { class: 'num', text: l.line }), el('td', { class: 'num', text: fmt(l.self) }), bar(l.self),
+				el('td', { class: 'num', text: fmt(l.total) }), bar(l.total)]);
+		}))]));
+	});
+	if (sorted.length > state.rows / 10)
+		into.appendChild(el('button', { class: 'more', text: 'show ' + Math.min(100, sorted.length - state.rows / 10) + ' more of ' +
+			(sorted.length - state.rows / 10) + ' files', onclick: function () { state.rows += 1000; show(); } }));
 	if (D.lines_left_out) into.appendChild(note(D.lines_left_out + ' lines with the smallest shares are not in the page.'));
 }
 
 // ---- sprof: its tables (TSV) and plots ----
 
 function sprofView(into) {
+	if (D.sprof === null) {
+		into.appendChild(note('sprof\'s views are per stack: with ' + D.distinct_stacks + ' distinct stacks they are not in ' +
+			'the page (more than 100000); prof -t sprof and -t sprofplot write them.'));
+		return null;
+	}
 	into.appendChild(note('sprof\'s tables and plots count ' + D.types[D.default_type].name +
 		', the type the page opened on (a link with another type opens on that one); at most ' +
 		'300 rows of each table are in the page.'));

@@ -26,6 +26,9 @@
 //     shows; the flame graph shows the selected function searched. Prints
 //     "ok WHAT" or "FAIL WHAT: why" per check.
 //
+//   node check.cjs shot PNG FILE.html FRAGMENT
+//     The page opened at #FRAGMENT, screenshot (test/make-report-png.sh).
+//
 // Needs playwright-core (NODE_PATH) and Chromium at $CHROMIUM or /usr/bin/chromium.
 'use strict';
 const chromium = require('../speedscope/chromium.cjs');
@@ -254,7 +257,17 @@ async function interact(outdir, file, fn, regex) {
 	await browser.close();
 }
 
+// The page at URL fragment FRAGMENT, screenshot to PNG at 1400x900 (README's picture).
+async function shot(png, file, fragment) {
+	const browser = await chromium.launch();
+	const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+	const page = await open(context, pathToFileURL(path.resolve(file)).href + fragment);
+	await page.screenshot({ path: png });
+	console.log(page.problems.length ? `FAIL console: ${page.problems.join('; ')}` : 'ok');
+	await browser.close();
+}
+
 const [mode, outdir, ...rest] = process.argv.slice(2);
 const run = { open: () => openEach([outdir].concat(rest)), views: () => viewsOf(outdir, rest[0]),
-	      interact: () => interact(outdir, rest[0], rest[1], rest[2]) }[mode];
+	      interact: () => interact(outdir, rest[0], rest[1], rest[2]), shot: () => shot(outdir, rest[0], rest[1]) }[mode];
 run().catch((e) => { console.log('FAIL ' + String(e).split('\n')[0]); process.exit(1); });

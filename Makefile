@@ -1,6 +1,7 @@
 # prof: one statically linked binary; `make check` runs every test.
 # `make check SANITIZE=1` builds and runs the same suite under ASan+UBSan,
 # `make check VALGRIND=1` under valgrind memcheck (the heaviest cases skipped).
+# `make check AREAS="pprof cli"` runs only those areas of test/run.sh.
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -97,10 +98,10 @@ demo: prof
 ifdef VALGRIND
 check: $(BUILD)/prof $(BUILD)/unit
 	LIGHT=1 PROF=test/valgrind.sh UNIT="test/valgrind.sh $(BUILD)/unit" VALGRIND_PROF=$(BUILD)/prof \
-		BUILD=$(BUILD) sh test/run.sh
+		BUILD=$(BUILD) sh test/run.sh $(AREAS)
 else
 check: $(BUILD)/prof $(BUILD)/unit
-	BUILD=$(BUILD) sh test/run.sh
+	BUILD=$(BUILD) sh test/run.sh $(AREAS)
 endif
 
 # Other projects' files in the shared corpus beside the clone (CI): the

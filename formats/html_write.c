@@ -7,7 +7,7 @@
  *
  * Every number comes from the code that makes prof's other outputs:
  * functions from aggregate_by_name (as -t summary), frames keyed and named
- * as the flame pictures key them (flame_stack_keys), the pictures and
+ * as the flame pictures key them (flame_key), the pictures and
  * sprof's tables written by their own writers into a temporary file and
  * embedded (the pictures gzip-compressed, as base64, which the page
  * inflates with the browser's DecompressionStream when they are shown).
@@ -57,13 +57,13 @@ struct tree_node {
 };
 
 struct edge {
-	uint32_t caller, callee, stamp;
+	uint32_t caller, callee;
 };
 
-/* Keyed by its first LINE_KEY bytes: the line and the file, not the stamp. */
+/* Keyed by its first LINE_KEY bytes (not the padding): the line and the file. */
 struct line {
 	int64_t line;
-	uint32_t file, stamp;
+	uint32_t file;
 };
 #define LINE_KEY (sizeof(int64_t) + sizeof(uint32_t))
 
@@ -81,10 +81,6 @@ struct report {
 	int64_t *totals;     /* per type, without a difference's base */
 	int *drawable;       /* per type: the flame pictures can draw it */
 	struct table top, bottom, edges, lines, functions;
-	uint32_t *stack_keys;
-	size_t cap_stack_keys;
-	struct model_frame *frames;
-	size_t cap_frames;
 	size_t first_type; /* --sample-type's, else the summary's: what the page opens on */
 	size_t n_distinct_stacks; /* with a value of some type */
 	int replaced;
@@ -104,7 +100,7 @@ static void table_free(struct table *t)
 	hashidx_free(&t->index);
 }
 
-static int64_t *table_values(struct table *t, size_t i)
+static int64_t *table_values(const struct table *t, size_t i)
 {
 	return t->values + i * t->width;
 }
@@ -194,54 +190,162 @@ static void sum_by_stack(struct report *r)
 	free(values);
 }
 
-/* A stack's lines: self on the innermost frame's, total once on each line it holds. */
-static void add_lines(struct report *r, size_t n, const int64_t *values, uint32_t stamp)
+/*
+ * The walk down the model's stacks (a tree: each stack's caller is older
+ * than it), from the root: a stack's frames go below its caller's in the
+ * top-down tree, each with the values of every stack under it (`under`);
+ * an edge or a line counts those values where it first occurs on the way
+ * down, so that each stack counts it once however often it recurs, as
+ * pprof's peek counts. `active` says how often each edge and line is on
+ * the way down now.
+ */
+struct walk {
+	uint32_t *first, *callees;  /* stack s's callees: callees[first[s] .. first[s + 1]) */
+	int64_t *under;             /* by stack, per type: the values of it and every stack under it */
+	uint32_t *active_edges, *active_lines;
+	size_t cap_active_edges, cap_active_lines;
+	uint32_t *undo;             /* the edges and lines to leave, deepest last: id * 2 + 1 for a line */
+	size_t n_undo, cap_undo;
+};
+
+/* The values of each stack and every stack under it; the callees of each, together. */
+static void walk_init(struct walk *w, const struct report *r)
 {
-	size_t nt = r->n_types;
-	for (size_t i = 0; i < n; i++) {
-		const struct model_frame *fr = &r->frames[i];
-		if (fr->function == MODEL_NONE || fr->line <= 0)
-			continue;
-		const struct model_function *f = &r->m->functions[fr->function];
-		const struct strtab_entry *file = strtab_get(&r->m->strings, f->file_name);
-		if (file->len == 0)
-			continue;
-		struct line key = { fr->line, strtab_intern(&r->names, file->bytes, file->len), 0 };
-		uint32_t id = table_intern(&r->lines, &key, LINE_KEY,
-					   hash_mix(key.file, (uint64_t)key.line));
-		struct line *l = (struct line *)r->lines.items + id;
-		if (i == 0)
-			add_values(table_values(&r->lines, id), values, nt);
-		if (l->stamp != stamp)
-			add_values(table_values(&r->lines, id) + nt, values, nt);
-		l->stamp = stamp;
-	}
+	const struct model *m = r->m;
+	size_t nt = r->n_types, n = m->n_stacks;
+	memset(w, 0, sizeof *w);
+	w->under = xmalloc((n * nt + 1) * sizeof *w->under);
+	memcpy(w->under, r->by_stack, n * nt * sizeof *w->under);
+	for (size_t s = n; s-- > 1;)
+		add_values(w->under + (size_t)m->stacks[s].caller * nt, w->under + s * nt, nt);
+	w->first = xcalloc(n + 1, sizeof *w->first);
+	w->callees = xmalloc((n + 1) * sizeof *w->callees);
+	for (size_t s = 1; s < n; s++)
+		w->first[m->stacks[s].caller + 1]++;
+	for (size_t s = 0; s < n; s++)
+		w->first[s + 1] += w->first[s];
+	uint32_t *next = xmalloc((n + 1) * sizeof *next);
+	memcpy(next, w->first, n * sizeof *next);
+	for (size_t s = 1; s < n; s++)
+		w->callees[next[m->stacks[s].caller]++] = (uint32_t)s;
+	free(next);
 }
 
-/* One stack into the top-down tree, the edges (once per stack each) and the lines. */
-static void add_stack(struct report *r, uint32_t stack)
+static void walk_free(struct walk *w)
+{
+	free(w->first);
+	free(w->callees);
+	free(w->under);
+	free(w->active_edges);
+	free(w->active_lines);
+	free(w->undo);
+}
+
+/* An edge or line met on the way down: counted when it is not on the way already. */
+static int enter(struct walk *w, uint32_t **active, size_t *cap, uint32_t id, uint32_t undo)
+{
+	if (id >= *cap) {
+		size_t old = *cap;
+		grow((void **)active, cap, id + 1, sizeof **active);
+		memset(*active + old, 0, (*cap - old) * sizeof **active);
+	}
+	grow((void **)&w->undo, &w->cap_undo, w->n_undo + 1, sizeof *w->undo);
+	w->undo[w->n_undo++] = undo;
+	return (*active)[id]++ == 0;
+}
+
+/* A frame's line, counted with the values under it (`self`: its own, when it is the innermost frame). */
+static void line_of_frame(struct report *r, struct walk *w, const struct model_frame *fr, const int64_t *under,
+			  const int64_t *self)
 {
 	size_t nt = r->n_types;
-	const int64_t *values = r->by_stack + (size_t)stack * nt;
-	size_t n = flame_stack_keys(&r->keys, stack, 0, &r->stack_keys, &r->cap_stack_keys, &r->frames,
-				    &r->cap_frames);
-	uint32_t top = 0;
-	add_values(table_values(&r->top, 0) + nt, values, nt);
-	for (size_t i = 0; i < n; i++) {
-		top = tree_child(&r->top, top, r->stack_keys[i]);
-		add_values(table_values(&r->top, top) + nt, values, nt);
-		if (i == 0)
-			continue;
-		struct edge key = { r->stack_keys[i - 1], r->stack_keys[i], 0 };
-		uint32_t id = table_intern(&r->edges, &key, 2 * sizeof(uint32_t),
-					   hash_mix(key.caller, key.callee));
-		struct edge *e = (struct edge *)r->edges.items + id;
-		if (e->stamp != stack + 1)
-			add_values(table_values(&r->edges, id), values, nt);
-		e->stamp = stack + 1;
+	if (fr->function == MODEL_NONE || fr->line <= 0)
+		return;
+	const struct strtab_entry *file = strtab_get(&r->m->strings, r->m->functions[fr->function].file_name);
+	if (file->len == 0)
+		return;
+	struct line key = { fr->line, strtab_intern(&r->names, file->bytes, file->len) };
+	uint32_t id = table_intern(&r->lines, &key, LINE_KEY, hash_mix(key.file, (uint64_t)key.line));
+	if (enter(w, &w->active_lines, &w->cap_active_lines, id, id * 2 + 1))
+		add_values(table_values(&r->lines, id) + nt, under, nt);
+	if (self)
+		add_values(table_values(&r->lines, id), self, nt);
+}
+
+/*
+ * Stack s's frames, outermost first, below its caller's top-down node
+ * and after its caller's innermost key (MODEL_NONE at the root): returns
+ * its own innermost node, and its innermost key in *key.
+ */
+static uint32_t enter_stack(struct report *r, struct walk *w, uint32_t s, uint32_t node, uint32_t *key)
+{
+	size_t nt = r->n_types;
+	uint32_t location = r->m->stacks[s].location, depth = model_location_depth(r->m, location);
+	const int64_t *under = w->under + (size_t)s * nt, *self = r->by_stack + (size_t)s * nt;
+	for (uint32_t k = 0; k < depth; k++) {
+		struct model_frame fr = model_location_frame(r->m, location, k);
+		uint32_t caller = *key;
+		*key = flame_key(&r->keys, &fr);
+		node = tree_child(&r->top, node, *key);
+		add_values(table_values(&r->top, node) + nt, under, nt);
+		if (k + 1 == depth)
+			add_values(table_values(&r->top, node), self, nt);
+		if (caller != MODEL_NONE) {
+			struct edge e = { caller, *key };
+			uint32_t id = table_intern(&r->edges, &e, sizeof e, hash_mix(caller, *key));
+			if (enter(w, &w->active_edges, &w->cap_active_edges, id, id * 2))
+				add_values(table_values(&r->edges, id), under, nt);
+		}
+		line_of_frame(r, w, &fr, under, k + 1 == depth ? self : NULL);
 	}
-	add_values(table_values(&r->top, top), values, nt);
-	add_lines(r, n, values, stack + 1);
+	return node;
+}
+
+struct visit {
+	uint32_t stack, next, node, key;
+	size_t undo; /* w->n_undo before the stack was entered */
+};
+
+/* Nothing under it in any type: nothing to walk. */
+static int empty(const struct report *r, const int64_t *values)
+{
+	for (size_t t = 0; t < r->n_types; t++)
+		if (values[t])
+			return 0;
+	return 1;
+}
+
+/* The top-down tree, the edges and the lines, in one walk down the stacks. */
+static void walk_stacks(struct report *r)
+{
+	struct walk w;
+	walk_init(&w, r);
+	size_t nt = r->n_types, n = 1, cap = 1;
+	struct visit *path = xmalloc(sizeof *path);
+	path[0] = (struct visit){ MODEL_EMPTY_STACK, w.first[0], 0, MODEL_NONE, 0 };
+	/* The root holds every sample, as the flame graph's; those with no frame are its own. */
+	add_values(table_values(&r->top, 0) + nt, w.under, nt);
+	add_values(table_values(&r->top, 0), r->by_stack, nt);
+	while (n > 0) {
+		struct visit *at = &path[n - 1];
+		if (at->next == w.first[at->stack + 1]) {
+			for (; w.n_undo > at->undo; w.n_undo--) {
+				uint32_t undo = w.undo[w.n_undo - 1];
+				(undo & 1 ? w.active_lines : w.active_edges)[undo >> 1]--;
+			}
+			n--;
+			continue;
+		}
+		uint32_t s = w.callees[at->next++];
+		if (empty(r, w.under + (size_t)s * nt))
+			continue;
+		struct visit next = { s, w.first[s], 0, at->key, w.n_undo };
+		next.node = enter_stack(r, &w, s, at->node, &next.key);
+		grow((void **)&path, &cap, n + 1, sizeof *path);
+		path[n++] = next;
+	}
+	free(path);
+	walk_free(&w);
 }
 
 /* An item's share: the largest of its values' shares of their types' totals. */
@@ -296,6 +400,8 @@ static void build_bottom_up(struct report *r, const uint32_t *stacks, size_t n_s
 	for (size_t i = 0; i < n_stacks; i++)
 		climbers[i] = (struct climber){ stacks[i], 0, stacks[i], 0 };
 	int64_t *root = table_values(&r->bottom, 0);
+	add_values(root, r->by_stack, nt);
+	add_values(root + nt, r->by_stack, nt);
 	for (size_t i = 0; i < n_stacks; i++)
 		add_values(root + nt, r->by_stack + (size_t)stacks[i] * nt, nt);
 	for (size_t n = n_stacks; n > 0;) {
@@ -327,17 +433,11 @@ static void build_stacks(struct report *r)
 	uint32_t *stacks = xmalloc(r->m->n_stacks * sizeof *stacks);
 	tree_child(&r->top, MODEL_NONE, FLAME_ROOT);
 	tree_child(&r->bottom, MODEL_NONE, FLAME_ROOT);
-	for (size_t s = 1; s < r->m->n_stacks; s++) {
-		const int64_t *values = r->by_stack + s * nt;
-		size_t t = 0;
-		while (t < nt && values[t] == 0)
-			t++;
-		if (t < nt) {
-			add_stack(r, (uint32_t)s);
+	for (size_t s = 1; s < r->m->n_stacks; s++)
+		if (!empty(r, r->by_stack + s * nt))
 			stacks[n++] = (uint32_t)s;
-		}
-	}
 	r->n_distinct_stacks = n;
+	walk_stacks(r);
 	build_bottom_up(r, stacks, n);
 	free(stacks);
 }
@@ -408,11 +508,6 @@ static void json_values(struct output *out, const int64_t *values, size_t n)
 	}
 }
 
-static void json_u64(struct output *out, uint64_t v)
-{
-	output_u64(out, v);
-}
-
 static void json_key(struct output *out, const char *key)
 {
 	output_str(out, ",\n\"");
@@ -420,19 +515,16 @@ static void json_key(struct output *out, const char *key)
 	output_str(out, "\":");
 }
 
+/* What comes before a kept row's values: its names, and for a tree its parent's place (index). */
+typedef void row_head(struct report *r, const struct table *t, size_t i, const uint32_t *index);
+
 /*
- * A tree's kept nodes, parents before children: [parent, name, self...,
- * total...]; parents are indexes into this list (-1: the root's). A
- * kept node's callers are kept too.
+ * The kept rows of a table as JSON arrays, [head..., value...], in table
+ * order, and how many were left out (NAME_left_out).
  */
-static void write_tree(struct report *r, struct table *t, const char *name)
+static void write_kept(struct report *r, const struct table *t, const char *name, const char *kept,
+		       size_t left_out, row_head *head)
 {
-	char *kept = xmalloc(t->n + 1);
-	size_t left_out = keep_largest(r, t, r->n_types, MAX_TREE_NODES, kept);
-	const struct tree_node *nodes = t->items;
-	for (size_t i = t->n; i-- > 1;)
-		if (kept[i])
-			kept[nodes[i].parent] = 1;
 	uint32_t *index = xmalloc((t->n + 1) * sizeof *index);
 	uint32_t n = 0;
 	json_key(r->out, name);
@@ -442,13 +534,7 @@ static void write_tree(struct report *r, struct table *t, const char *name)
 			continue;
 		index[i] = n;
 		output_str(r->out, n++ ? ",\n[" : "[");
-		if (i == 0)
-			output_str(r->out, "-1,-1");
-		else {
-			json_u64(r->out, index[nodes[i].parent]);
-			output_byte(r->out, ',');
-			json_u64(r->out, name_of_key(r, nodes[i].key));
-		}
+		head(r, t, i, index);
 		json_values(r->out, table_values(t, i), t->width);
 		output_byte(r->out, ']');
 	}
@@ -456,68 +542,61 @@ static void write_tree(struct report *r, struct table *t, const char *name)
 	char key[64];
 	snprintf(key, sizeof key, "%s_left_out", name);
 	json_key(r->out, key);
-	json_u64(r->out, left_out);
+	output_u64(r->out, left_out);
 	free(index);
-	free(kept);
 }
 
-/* The edges kept: [caller, callee, value...], names as in `names`. */
-static void write_edges(struct report *r)
+static void two_fields(struct output *out, uint64_t first, uint64_t second)
 {
-	char *kept = xmalloc(r->edges.n + 1);
-	size_t left_out = keep_largest(r, &r->edges, 0, MAX_EDGES, kept);
-	const struct edge *edges = r->edges.items;
-	const char *sep = "";
-	json_key(r->out, "edges");
-	output_str(r->out, "[");
-	for (size_t i = 0; i < r->edges.n; i++) {
-		if (!kept[i])
-			continue;
-		output_str(r->out, sep);
-		sep = ",\n";
-		output_byte(r->out, '[');
-		json_u64(r->out, name_of_key(r, edges[i].caller));
-		output_byte(r->out, ',');
-		json_u64(r->out, name_of_key(r, edges[i].callee));
-		json_values(r->out, table_values(&r->edges, i), r->edges.width);
-		output_byte(r->out, ']');
-	}
-	output_str(r->out, "]");
-	json_key(r->out, "edges_left_out");
-	json_u64(r->out, left_out);
-	free(kept);
+	output_u64(out, first);
+	output_byte(out, ',');
+	output_u64(out, second);
 }
 
-/* Rows of a table of `key` then values: functions [name, self..., total...], lines [file, line, ...]. */
-static void write_rows(struct report *r, struct table *t, const char *name, size_t most, int lines)
+/* A tree node: its parent's place in the list (-1: the root's), its name. */
+static void tree_head(struct report *r, const struct table *t, size_t i, const uint32_t *index)
+{
+	const struct tree_node *node = (const struct tree_node *)t->items + i;
+	if (i == 0)
+		output_str(r->out, "-1,-1");
+	else
+		two_fields(r->out, index[node->parent], name_of_key(r, node->key));
+}
+
+static void edge_head(struct report *r, const struct table *t, size_t i, const uint32_t *index)
+{
+	const struct edge *e = (const struct edge *)t->items + i;
+	(void)index;
+	two_fields(r->out, name_of_key(r, e->caller), name_of_key(r, e->callee));
+}
+
+static void line_head(struct report *r, const struct table *t, size_t i, const uint32_t *index)
+{
+	const struct line *l = (const struct line *)t->items + i;
+	(void)index;
+	two_fields(r->out, l->file, (uint64_t)l->line);
+}
+
+static void function_head(struct report *r, const struct table *t, size_t i, const uint32_t *index)
+{
+	(void)index;
+	output_u64(r->out, ((const uint32_t *)t->items)[i]);
+}
+
+/*
+ * A table's rows, the `most` largest by the values at `offset` (a tree's
+ * totals), a tree node's callers kept with it, so that parents come
+ * before their children.
+ */
+static void write_table(struct report *r, struct table *t, const char *name, size_t most, size_t offset,
+			row_head *head)
 {
 	char *kept = xmalloc(t->n + 1);
-	size_t left_out = keep_largest(r, t, r->n_types, most, kept);
-	const char *sep = "";
-	json_key(r->out, name);
-	output_str(r->out, "[");
-	for (size_t i = 0; i < t->n; i++) {
-		if (!kept[i])
-			continue;
-		output_str(r->out, sep);
-		sep = ",\n";
-		output_byte(r->out, '[');
-		if (lines) {
-			const struct line *l = (const struct line *)t->items + i;
-			json_u64(r->out, l->file);
-			output_byte(r->out, ',');
-			json_u64(r->out, (uint64_t)l->line);
-		} else {
-			json_u64(r->out, ((const uint32_t *)t->items)[i]);
-		}
-		json_values(r->out, table_values(t, i), t->width);
-		output_byte(r->out, ']');
-	}
-	output_str(r->out, "]");
-	char key[64];
-	snprintf(key, sizeof key, "%s_left_out", name);
-	json_key(r->out, key);
-	json_u64(r->out, left_out);
+	size_t left_out = keep_largest(r, t, offset, most, kept);
+	for (size_t i = t->n; head == tree_head && i-- > 1;)
+		if (kept[i])
+			kept[((const struct tree_node *)t->items)[i].parent] = 1;
+	write_kept(r, t, name, kept, left_out, head);
 	free(kept);
 }
 
@@ -607,7 +686,7 @@ static void write_types(struct report *r)
 		output_str(r->out, ",\"unit\":");
 		r->replaced |= html_json_string(r->out, view_unit(&v, t), strlen(view_unit(&v, t)));
 		output_str(r->out, ",\"decimals\":");
-		json_u64(r->out, view_decimals(&v, t));
+		output_u64(r->out, view_decimals(&v, t));
 		output_str(r->out, ",\"total\":");
 		char text[32];
 		snprintf(text, sizeof text, "%" PRId64, r->totals[t]);
@@ -618,7 +697,7 @@ static void write_types(struct report *r)
 	}
 	output_str(r->out, "]");
 	json_key(r->out, "default_type");
-	json_u64(r->out, r->first_type);
+	output_u64(r->out, r->first_type);
 }
 
 /* Per type: the summary's header, the flame graph and, with a time order, the flame chart. */
@@ -657,7 +736,23 @@ static void write_sprof(struct report *r)
 	json_key(r->out, "sprofplot");
 	write_picture(r, "sprofplot", type, drawn);
 	json_key(r->out, "distinct_stacks");
-	json_u64(r->out, r->n_distinct_stacks);
+	output_u64(r->out, r->n_distinct_stacks);
+}
+
+/* The warnings prof gave before and while writing the page (the reader's first). */
+static void write_warnings(struct report *r)
+{
+	const char *text;
+	size_t n = diag_warnings(0, &text);
+	json_key(r->out, "warnings");
+	output_str(r->out, "[");
+	for (size_t i = 0; diag_warnings(i, &text), text; i++) {
+		output_str(r->out, i ? ",\n" : "");
+		r->replaced |= html_json_string(r->out, text, strlen(text));
+	}
+	output_str(r->out, "]");
+	json_key(r->out, "n_warnings");
+	output_u64(r->out, n);
 }
 
 static void write_names(struct report *r)
@@ -674,9 +769,9 @@ static void write_names(struct report *r)
 
 static void write_meta(struct report *r)
 {
-	static const char *const keys[] = { "source", "format" };
+	static const char *const keys[] = { "source", "format", "duration_nanos" };
 	output_str(r->out, "{\"version\":\"" PROF_VERSION "\"");
-	for (size_t i = 0; i < 2; i++) {
+	for (size_t i = 0; i < 3; i++) {
 		uint32_t value = model_get_meta(r->m, keys[i]);
 		const char *text = value == HASHIDX_NONE ? "" : model_cstr(r->m, value);
 		json_key(r->out, keys[i]);
@@ -701,8 +796,6 @@ static void report_free(struct report *r)
 	table_free(&r->edges);
 	table_free(&r->lines);
 	table_free(&r->functions);
-	free(r->stack_keys);
-	free(r->frames);
 }
 
 static int html_write(const struct model *m, struct output *out, const struct write_options *opts)
@@ -739,11 +832,12 @@ static int html_write(const struct model *m, struct output *out, const struct wr
 	write_types(&r);
 	write_per_type(&r);
 	write_sprof(&r);
-	write_rows(&r, &r.functions, "functions", MAX_FUNCTIONS, 0);
-	write_tree(&r, &r.top, "top_down");
-	write_tree(&r, &r.bottom, "bottom_up");
-	write_edges(&r);
-	write_rows(&r, &r.lines, "lines", MAX_LINES, 1);
+	write_table(&r, &r.functions, "functions", MAX_FUNCTIONS, nt, function_head);
+	write_table(&r, &r.top, "top_down", MAX_TREE_NODES, nt, tree_head);
+	write_table(&r, &r.bottom, "bottom_up", MAX_TREE_NODES, nt, tree_head);
+	write_table(&r, &r.edges, "edges", MAX_EDGES, 0, edge_head);
+	write_table(&r, &r.lines, "lines", MAX_LINES, nt, line_head);
+	write_warnings(&r);
 	write_names(&r);
 	html_page_end(out);
 	if (r.replaced)

@@ -113,6 +113,13 @@ function summary() {
 		if (at < 0) return;
 		dl.appendChild(el('div', {}, [el('dt', { text: line.slice(0, at) }), el('dd', { text: line.slice(at + 1).trim() })]));
 	});
+	if (D.duration_nanos)
+		dl.appendChild(el('div', {}, [el('dt', { text: 'duration' }), el('dd', { text: (D.duration_nanos / 1e9).toFixed(3) + ' seconds' })]));
+	if (D.n_warnings) {
+		var list = el('ul', {}, D.warnings.map(function (w) { return el('li', { text: w }); }));
+		if (D.n_warnings > D.warnings.length) list.appendChild(el('li', { text: (D.n_warnings - D.warnings.length) + ' more' }));
+		dl.appendChild(el('details', { id: 'warnings' }, [el('summary', { text: D.n_warnings + ' warning' + (D.n_warnings > 1 ? 's' : '') }), list]));
+	}
 }
 
 function show() {

@@ -107,6 +107,14 @@ needs_browser heavy "the page's call tree of $r is -t folded's stacks" tree_is_f
 needs_browser heavy "the page's bottom-up tree of $r is -t folded's stacks read leaf first" bottom_is_folded "$r" "$html_dir/r"
 needs_browser heavy "the page's lines of $r are R's line numbers" grep -q '^workloads-shared.R	64	' "$html_dir/r/lines.tsv"
 
+needs_browser heavy "the page of $r shows -t summary's header" sh -c \
+	'"$1" -q -t summary "$2" | sed -n "/^\$/q; s/^\([^:]*\): *\(.*\)/\1\n\2/p" | cmp -s - "$3"' sh "$PROF" "$r" "$html_dir/r/header.txt"
+
+bad=testdata/folded/bad-lines.folded
+html_views "$bad" bad top
+needs_browser heavy "the page of $bad shows the reader's warnings" sh -c \
+	'grep -qx "3 warnings" "$1" && grep -q "^$2:3: not .*THIS IS A BAD LINE" "$1"' sh "$html_dir/bad/header.txt" "$bad"
+
 go=testdata/pprof/go/go_heap.pb.gz
 html_views "$go" go top flame tree bottom lines
 for type in alloc_objects alloc_space inuse_objects inuse_space; do

@@ -16,6 +16,7 @@
 //                             total, name (top-down), default type
 //       OUTDIR/bottom.tsv     the same, bottom-up
 //       OUTDIR/lines.tsv      file, line, self, total
+//       OUTDIR/header.txt     the header's labels, values and warnings
 //
 //   node check.cjs interact OUTDIR FILE.html FUNCTION REGEX
 //     Sorts Top by each column (rows in order), filters it by REGEX (every
@@ -25,6 +26,9 @@
 //     caller, reopens the page's URL in a new page and compares what it
 //     shows; the flame graph shows the selected function searched. Prints
 //     "ok WHAT" or "FAIL WHAT: why" per check.
+//
+//   node check.cjs timing FILE.html
+//     How long the page takes to open (best of 3): wall and main-thread time.
 //
 //   node check.cjs shot PNG FILE.html FRAGMENT
 //     The page opened at #FRAGMENT, screenshot (test/make-report-png.sh).
@@ -140,6 +144,8 @@ async function viewsOf(outdir, file) {
 		const share = await inked(page, png);
 		console.log(share > 0.002 ? `ok ${view}` : `FAIL ${view}: blank (${share})`);
 	}
+	fs.writeFileSync(path.join(outdir, 'header.txt'), await page.$eval('#summary', (h) =>
+		Array.from(h.querySelectorAll('dt, dd, summary, li')).map((e) => e.textContent + '\n').join('')));
 	await showView(page, 'top');
 	const types = await page.$$eval('#type option', (os) => os.map((o) => [o.value, o.textContent.split(' (')[0]]));
 	for (const [value, type] of types) {
@@ -267,7 +273,33 @@ async function shot(png, file, fragment) {
 	await browser.close();
 }
 
+// How long the page takes to open on its first view: wall time from the
+// navigation to the view drawn, and the main thread's busy time (CDP's
+// TaskDuration, which other load on the machine inflates less), best of 3.
+async function timing(file) {
+	const browser = await chromium.launch();
+	const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+	let best = null;
+	for (let i = 0; i < 3; i++) {
+		const page = await context.newPage();
+		const cdp = await context.newCDPSession(page);
+		await cdp.send('Performance.enable');
+		const before = await cdp.send('Performance.getMetrics');
+		await page.goto(pathToFileURL(path.resolve(file)).href);
+		await ready(page);
+		const wall = await page.evaluate(() => performance.now());
+		const after = await cdp.send('Performance.getMetrics');
+		const busy = (m) => m.metrics.find((x) => x.name === 'TaskDuration').value;
+		const run = { wall, busy: 1000 * (busy(after) - busy(before)) };
+		if (!best || run.wall < best.wall) best = run;
+		await page.close();
+	}
+	console.log(`${path.basename(file)} opens in ${best.wall.toFixed(0)} ms, main thread busy ${best.busy.toFixed(0)} ms`);
+	await browser.close();
+}
+
 const [mode, outdir, ...rest] = process.argv.slice(2);
 const run = { open: () => openEach([outdir].concat(rest)), views: () => viewsOf(outdir, rest[0]),
-	      interact: () => interact(outdir, rest[0], rest[1], rest[2]), shot: () => shot(outdir, rest[0], rest[1]) }[mode];
+	      interact: () => interact(outdir, rest[0], rest[1], rest[2]), shot: () => shot(outdir, rest[0], rest[1]),
+	      timing: () => timing(outdir) }[mode];
 run().catch((e) => { console.log('FAIL ' + String(e).split('\n')[0]); process.exit(1); });

@@ -108,6 +108,17 @@ row() { # LABEL COMMAND [BASELINE_SECONDS BASELINE_RSS_KB BASELINE_NAME [BASELIN
 	printf '| %s | %s | `%s` | %s | %d | %s |\n' "$today" "$1" "$2" "$s" $((kb / 1024)) "$ratio" | tee -a "$results"
 }
 baseline() { m=$(measure "$1"); echo "$m"; }
+anchor() { # LABEL COMMAND: a tool prof is measured beside, timed once (its row); "s kb" in $anchor_m
+	anchor_m=$(measure "$2")
+	printf '| %s | %s | `%s` | %s | %d |  |\n' "$today" "$1" "$2" "${anchor_m% *}" $((${anchor_m#* } / 1024)) | tee -a "$results"
+}
+# flamegraph.pl and stackcollapse-perf.pl (github.com/brendangregg/FlameGraph),
+# the tools the flame graph and perf rows are measured beside, are in no
+# Debian package: they are taken from $FLAMEGRAPH_DIR, else from PATH, and
+# the rows that need them say so when neither has them.
+flamegraph_tool() { # NAME: its path, or nothing
+	if [ -n "${FLAMEGRAPH_DIR:-}" ] && [ -x "$FLAMEGRAPH_DIR/$1" ]; then echo "$FLAMEGRAPH_DIR/$1"; else command -v "$1" || :; fi
+}
 
 echo "\n### $today, $machine (BENCH_SCALE=$SCALE)\n" >> "$results"
 echo '| date | what | command | median s | max RSS MB | compared |' >> "$results"
@@ -137,10 +148,15 @@ row "tree -> folded, $(($(wc -l < "$DATA/tree-1M.tree") - 1)) nodes" "$PROF -t f
 for f in paths-10M paths-100M $( [ "$SCALE" = full ] && echo paths-1G ) random-100M; do
 	row "folded -> pprof, $f" "$PROF -t pprof $DATA/$f.folded"
 done
-# perf script to folded stacks (the goal: 200 MB/s on one core; inferno
-# claims 180 MiB/s). stackcollapse-perf.pl, the tool to compare with, is
-# in no Debian package and cannot be fetched here: the rate stands alone.
-row "perf -> folded, perf-100M" "$PROF -f perf -t folded $DATA/perf-100M.perf"
+# perf script to folded stacks beside stackcollapse-perf.pl (issue 21's
+# goal: at most 0.05x its time).
+sc=$(flamegraph_tool stackcollapse-perf.pl)
+if [ -n "$sc" ]; then
+	anchor "stackcollapse-perf.pl, perf-100M" "$sc $DATA/perf-100M.perf"
+	row "perf -> folded, perf-100M" "$PROF -f perf -t folded $DATA/perf-100M.perf" ${anchor_m% *} ${anchor_m#* } "stackcollapse-perf.pl"
+else
+	row "perf -> folded, perf-100M (no stackcollapse-perf.pl to compare)" "$PROF -f perf -t folded $DATA/perf-100M.perf"
+fi
 # Pictures. A flame graph of 100 MB of folded stacks beside folding them
 # again, in this run (the goal: within 1.3x the time, at most 64 MB); a
 # flame chart streams an R profile's rows, so memory and the SVG stay
@@ -148,13 +164,19 @@ row "perf -> folded, perf-100M" "$PROF -f perf -t folded $DATA/perf-100M.perf"
 fo=$(baseline "$PROF -f folded -t folded $DATA/paths-100M.folded")
 row "folded -> folded, paths-100M" "$PROF -f folded -t folded $DATA/paths-100M.folded"
 row "folded -> flamegraph, paths-100M" "$PROF -f folded -t flamegraph $DATA/paths-100M.folded" ${fo% *} ${fo#* } "folded -> folded"
+# Beside flamegraph.pl drawing the same stacks (issue 21's goal: at most 0.05x its time).
+fg=$(flamegraph_tool flamegraph.pl)
+if [ -n "$fg" ]; then
+	anchor "flamegraph.pl, paths-100M" "$fg $DATA/paths-100M.folded"
+	row "folded -> flamegraph, paths-100M" "$PROF -f folded -t flamegraph $DATA/paths-100M.folded" ${anchor_m% *} ${anchor_m#* } "flamegraph.pl"
+fi
 # The HTML report of the 1.2 M-sample pprof beside its flame graph (the
 # page draws one per sample type, and the call trees), in this run; the
 # page's size is in the label (the goal: at most 5 MB).
-fg=$(baseline "$PROF -t flamegraph $DATA/cpu.pb.gz")
+pictured=$(baseline "$PROF -t flamegraph $DATA/cpu.pb.gz")
 row "pprof -> flamegraph, 1.2M samples" "$PROF -t flamegraph $DATA/cpu.pb.gz"
 row "pprof -> html, 1.2M samples ($("$PROF" -t html "$DATA/cpu.pb.gz" | wc -c | awk '{ printf "%.1f MB", $1 / 1e6 }'))" \
-	"$PROF -t html $DATA/cpu.pb.gz" ${fg% *} ${fg#* } "pprof -> flamegraph"
+	"$PROF -t html $DATA/cpu.pb.gz" ${pictured% *} ${pictured#* } "pprof -> flamegraph"
 # sprof's tables abbreviate every name as R does (formats/abbreviate.c):
 # beside folding the same names again, in this run.
 fo=$(baseline "$PROF -f folded -t folded $DATA/names-2K.folded")

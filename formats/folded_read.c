@@ -33,6 +33,7 @@ struct reader {
 	struct lines lines;
 	struct model *m;
 	struct text_cache callers;
+	struct text_cache leaves; /* a leaf's name: its location */
 	uint32_t comment;   /* the meta key "comment" */
 	uint64_t counted;   /* lines with a stack read */
 	int all_two;        /* every one of them had two counts so far */
@@ -111,15 +112,21 @@ static int has_empty_frame(const char *s, size_t len)
 	return 0;
 }
 
+/* The location of the function named name[0..len). */
+static uint32_t location_named(struct model *m, const char *name, size_t len)
+{
+	struct model_function f = { 0 };
+	f.name = f.system_name = model_str(m, name, len);
+	return model_location(m, model_function(m, &f), 0);
+}
+
 /* Interns the frames of s[from..to), root first, onto *stack; none of them empty. */
 static void push_frames(struct model *m, const char *s, size_t from, size_t to, uint32_t *stack)
 {
 	for (size_t start = from; start <= to;) {
 		const char *semi = memchr(s + start, ';', to - start);
 		size_t end = semi ? (size_t)(semi - s) : to;
-		struct model_function f = { 0 };
-		f.name = f.system_name = model_str(m, s + start, end - start);
-		*stack = model_stack(m, model_location(m, model_function(m, &f), 0), *stack);
+		*stack = model_stack(m, location_named(m, s + start, end - start), *stack);
 		start = end + 1;
 	}
 }
@@ -147,9 +154,12 @@ static int read_stack(struct reader *r, const char *s, size_t len)
 		push_frames(r->m, s, 0, leaf - 1, &callers);
 		text_cache_add(&r->callers, hash, s, leaf - 1, callers);
 	}
-	uint32_t stack = callers;
-	push_frames(r->m, s, leaf, stack_len, &stack);
-	model_add_sample(r->m, stack, &value, NULL, 0);
+	uint32_t location = text_cache_find(&r->leaves, s + leaf, stack_len - leaf, &hash);
+	if (location == HASHIDX_NONE) {
+		location = location_named(r->m, s + leaf, stack_len - leaf);
+		text_cache_add(&r->leaves, hash, s + leaf, stack_len - leaf, location);
+	}
+	model_add_sample(r->m, model_stack(r->m, location, callers), &value, NULL, 0);
 	return 0;
 }
 
@@ -171,19 +181,12 @@ static uint32_t copy_str(struct remake *x, uint32_t id)
 	return model_str(x->d, e->bytes, e->len);
 }
 
-static uint32_t location_named(struct remake *x, const char *name, size_t len)
-{
-	struct model_function f = { 0 };
-	f.name = f.system_name = model_str(x->d, name, len);
-	return model_location(x->d, model_function(x->d, &f), 0);
-}
-
 static uint32_t location_of(struct remake *x, uint32_t stack)
 {
 	uint32_t f = x->m->locations[x->m->stacks[stack].location].function;
 	if (x->location_of_function[f] == MODEL_NONE) {
 		const struct strtab_entry *e = strtab_get(&x->m->strings, x->m->functions[f].name);
-		x->location_of_function[f] = location_named(x, e->bytes, e->len);
+		x->location_of_function[f] = location_named(x->d, e->bytes, e->len);
 	}
 	return x->location_of_function[f];
 }
@@ -211,7 +214,7 @@ static const struct split *split_leaf(struct remake *x, uint32_t s)
 	uint32_t f = m->locations[m->stacks[s].location].function;
 	const struct strtab_entry *e = strtab_get(&m->strings, m->functions[f].name);
 	size_t at = folded_count_at(e->bytes, e->len, &sp->before);
-	sp->stack = model_stack(x->d, location_named(x, e->bytes, at - 1), x->plain[m->stacks[s].caller]);
+	sp->stack = model_stack(x->d, location_named(x->d, e->bytes, at - 1), x->plain[m->stacks[s].caller]);
 	return sp;
 }
 
@@ -304,6 +307,7 @@ int folded_read(struct input *in, struct model *m)
 		if ((rc < 0 || read_line(&r, s, len) < 0) && !lines_go_on(&r.lines))
 			break;
 	text_cache_free(&r.callers);
+	text_cache_free(&r.leaves);
 	lines_skips_counted(&r.lines);
 	if (r.lines.failed)
 		return -1;

@@ -21,6 +21,7 @@
 #include "../base/ascii.h"
 #include "../base/diag.h"
 #include "../io/lines.h"
+#include "../model/textcache.h"
 #include "format.h"
 #include "perf.h"
 
@@ -42,8 +43,27 @@ struct reader {
 	uint32_t *key_location;
 	size_t n_keys, cap_keys, cap_key_location;
 	struct hashidx key_index;
+	/*
+	 * Frame lines met, whole, and their locations: a recording repeats
+	 * the same few thousand frame lines, and one lookup of the line
+	 * spares parsing it and looking up its symbol, DSO and key.
+	 */
+	struct text_cache frame_lines;
 	uint32_t *mapping_of_dso; /* by string id; MODEL_NONE: none yet */
 	size_t cap_mapping_of_dso;
+	/*
+	 * The last plain header's command, thread, CPU and event, and what
+	 * they made: samples mostly repeat them, so the strings, root frame
+	 * and label set need not be looked up again.
+	 */
+	struct header_memo {
+		char *text; /* the command, then the event */
+		size_t cap_text, comm_len, event_len;
+		int64_t pid, tid, cpu;
+		size_t period_type;
+		uint32_t root, labels;
+		int java, valid;
+	} memo;
 	/* The sample being read. */
 	int open, java;
 	size_t period_type;
@@ -232,13 +252,33 @@ static uint32_t location_of(struct reader *r, const struct perf_frame *f)
 	return r->key_location[r->n_keys++];
 }
 
-static int add_frame(struct reader *r, const struct perf_frame *f)
+static int add_location(struct reader *r, uint32_t location)
 {
 	if (r->n_frames == MAX_FRAMES)
 		return lines_errorf(&r->lines, 0, "a stack deeper than %d frames", MAX_FRAMES);
 	grow((void **)&r->frames, &r->cap_frames, r->n_frames + 1, sizeof *r->frames);
-	r->frames[r->n_frames++] = location_of(r, f);
+	r->frames[r->n_frames++] = location;
 	return 0;
+}
+
+static int add_frame(struct reader *r, const struct perf_frame *f)
+{
+	return add_location(r, location_of(r, f));
+}
+
+/* A tab-indented frame line of an open sample. */
+static int add_frame_line(struct reader *r, const char *s, size_t len)
+{
+	uint64_t hash;
+	uint32_t location = text_cache_find(&r->frame_lines, s, len, &hash);
+	if (location != HASHIDX_NONE)
+		return add_location(r, location);
+	struct perf_frame f;
+	if (!perf_parse_frame(s, len, &f))
+		return lines_skip(&r->lines, "not a frame", s, len);
+	location = location_of(r, &f);
+	text_cache_add(&r->frame_lines, hash, s, len, location);
+	return add_location(r, location);
 }
 
 /* The command as the root frame: its blanks as '_', as stackcollapse-perf.pl writes it. */
@@ -321,10 +361,48 @@ static int take_time(struct reader *r, const struct perf_header *h)
 	return 0;
 }
 
+static int same_header(const struct header_memo *k, const struct perf_header *h)
+{
+	return k->valid && h->rest.len == 0 && k->pid == h->pid && k->tid == h->tid && k->cpu == h->cpu &&
+	       k->comm_len == h->comm.len && k->event_len == h->event.len &&
+	       memcmp(k->text, h->comm.s, h->comm.len) == 0 &&
+	       memcmp(k->text + h->comm.len, h->event.s, h->event.len) == 0;
+}
+
+/* Keeps what a header without payload or frame made, for the next like it. */
+static void remember_header(struct reader *r, const struct perf_header *h)
+{
+	struct header_memo *k = &r->memo;
+	k->valid = h->rest.len == 0;
+	if (!k->valid)
+		return;
+	grow((void **)&k->text, &k->cap_text, h->comm.len + h->event.len, 1);
+	memcpy(k->text, h->comm.s, h->comm.len);
+	memcpy(k->text + h->comm.len, h->event.s, h->event.len);
+	k->comm_len = h->comm.len;
+	k->event_len = h->event.len;
+	k->pid = h->pid;
+	k->tid = h->tid;
+	k->cpu = h->cpu;
+	k->period_type = r->period_type;
+	k->root = r->root;
+	k->labels = r->labels;
+	k->java = r->java;
+}
+
 /* A header starts a sample; a recording without call graphs has its one frame on it. */
 static int start_sample(struct reader *r, const struct perf_header *h)
 {
 	end_sample(r);
+	if (same_header(&r->memo, h)) {
+		r->period_type = r->memo.period_type;
+		r->period = h->has_period ? h->period : 1;
+		r->java = r->memo.java;
+		r->root = r->memo.root;
+		r->labels = r->memo.labels;
+		r->open = 1;
+		return take_time(r, h);
+	}
 	if (event_types(r, h->event, &r->period_type) < 0 || take_time(r, h) < 0)
 		return -1;
 	struct perf_frame lone;
@@ -334,6 +412,7 @@ static int start_sample(struct reader *r, const struct perf_header *h)
 	r->root = root_of(r, h->comm);
 	r->labels = labels_of(r, h, h->rest.len && !has_frame);
 	r->open = 1;
+	remember_header(r, h);
 	return has_frame ? add_frame(r, &lone) : 0;
 }
 
@@ -350,7 +429,7 @@ static int read_line(struct reader *r, const char *s, size_t len)
 		return 0;
 	}
 	if (s[0] == '\t' && r->open)
-		return perf_parse_frame(s, len, &f) ? add_frame(r, &f) : lines_skip(&r->lines, "not a frame", s, len);
+		return add_frame_line(r, s, len);
 	if (perf_parse_header(s, len, &h))
 		return start_sample(r, &h);
 	/* Old perf indented frames with blanks, as headers without call graphs are. */
@@ -364,6 +443,8 @@ static void reader_free(struct reader *r)
 	free(r->keys);
 	free(r->key_location);
 	hashidx_free(&r->key_index);
+	text_cache_free(&r->frame_lines);
+	free(r->memo.text);
 	free(r->mapping_of_dso);
 	free(r->frames);
 	free(r->scratch);

@@ -119,6 +119,8 @@ const struct format *format_read(struct input *in, const struct format *forced, 
 	/* gzip may wrap any format: what is inside decides. */
 	if (input_is_gzip(in))
 		input_gunzip(in);
+	else
+		input_read_ahead(in);
 	const struct format *reader = forced ? forced : format_sniff(in);
 	/* Where the profile came from, for formats that name it (a tree's name). */
 	const char *slash = strrchr(in->name, '/');

@@ -19,6 +19,7 @@ struct gunzip {
 	/* The producer's own (the thread's, or the reader's without one). */
 	z_stream z;
 	int fd, fd_eof;
+	int inflating;           /* else the bytes are passed on as read */
 	unsigned char *compressed, *work;
 	size_t compressed_cap, compressed_read;
 	char message[160];
@@ -104,6 +105,38 @@ static int produce(struct gunzip *gz, size_t *len, const char **error)
 	return end;
 }
 
+/*
+ * Reads into gz->work as it is, after what is left of the head, until it
+ * is full or the input ends; as produce().
+ */
+static int produce_plain(struct gunzip *gz, size_t *len, const char **error)
+{
+	z_stream *z = &gz->z;
+	size_t made = z->avail_in < CHUNK ? z->avail_in : CHUNK;
+	memcpy(gz->work, z->next_in, made);
+	z->next_in += made;
+	z->avail_in -= (uInt)made;
+	*error = NULL;
+	while (made < CHUNK && !gz->fd_eof) {
+		ssize_t n = fd_read(gz->fd, gz->work + made, CHUNK - made);
+		if (n < 0) {
+			snprintf(gz->message, sizeof gz->message, "read error: %s", strerror(errno));
+			*error = gz->message;
+			break;
+		}
+		gz->compressed_read += (size_t)n;
+		gz->fd_eof = n == 0;
+		made += (size_t)n;
+	}
+	*len = made;
+	return *error || (gz->fd_eof && z->avail_in == 0);
+}
+
+static int produce_next(struct gunzip *gz, size_t *len, const char **error)
+{
+	return gz->inflating ? produce(gz, len, error) : produce_plain(gz, len, error);
+}
+
 /* Hands the work buffer to the reader; the lock is held. */
 static void publish(struct gunzip *gz, size_t len, int end, const char *error)
 {
@@ -127,7 +160,7 @@ static void *run(void *arg)
 		pthread_mutex_unlock(&gz->lock);
 		size_t len;
 		const char *error;
-		end = produce(gz, &len, &error);
+		end = produce_next(gz, &len, &error);
 		pthread_mutex_lock(&gz->lock);
 		while (gz->ready_pos < gz->ready_len && !gz->quit)
 			pthread_cond_wait(&gz->changed, &gz->lock);
@@ -143,11 +176,12 @@ static void *run(void *arg)
 	return NULL;
 }
 
-struct gunzip *gunzip_start(int fd, const unsigned char *head, size_t n, int fd_eof)
+struct gunzip *gunzip_start(int fd, const unsigned char *head, size_t n, int fd_eof, int inflating)
 {
 	struct gunzip *gz = xcalloc(1, sizeof *gz);
 	gz->fd = fd;
 	gz->fd_eof = fd_eof;
+	gz->inflating = inflating;
 	gz->compressed_cap = n > CHUNK ? n : CHUNK;
 	gz->compressed = xmalloc(gz->compressed_cap);
 	memcpy(gz->compressed, head, n);
@@ -156,7 +190,7 @@ struct gunzip *gunzip_start(int fd, const unsigned char *head, size_t n, int fd_
 	gz->z.next_in = gz->compressed;
 	gz->z.avail_in = (uInt)n;
 	/* 16 + MAX_WBITS: gzip framing only, with its CRC checked. */
-	if (inflateInit2(&gz->z, 16 + MAX_WBITS) != Z_OK)
+	if (inflating && inflateInit2(&gz->z, 16 + MAX_WBITS) != Z_OK)
 		diag_fatal("out of memory (zlib)");
 	pthread_mutex_init(&gz->lock, NULL);
 	pthread_cond_init(&gz->changed, NULL);
@@ -192,7 +226,7 @@ ssize_t gunzip_read(struct gunzip *gz, unsigned char *dst, size_t len, const cha
 		if (gz->ready_pos == gz->ready_len && !gz->finished) {
 			size_t made;
 			const char *why;
-			int end = produce(gz, &made, &why);
+			int end = produce_next(gz, &made, &why);
 			publish(gz, made, end, why);
 		}
 		return take(gz, dst, len, error, compressed_read);
@@ -213,6 +247,7 @@ void gunzip_end(struct gunzip *gz)
 		destroy(gz);
 		return;
 	}
+	pthread_t thread = gz->thread;
 	pthread_mutex_lock(&gz->lock);
 	gz->quit = 1;
 	pthread_cond_broadcast(&gz->changed);
@@ -220,10 +255,13 @@ void gunzip_end(struct gunzip *gz)
 	gz->orphaned = !done;
 	pthread_mutex_unlock(&gz->lock);
 	if (done) {
-		pthread_join(gz->thread, NULL);
+		pthread_join(thread, NULL);
 		destroy(gz);
 	} else {
-		/* It may be blocked reading a pipe: it frees itself when it stops. */
-		pthread_detach(gz->thread);
+		/*
+		 * It may be blocked reading a pipe: it frees itself when it
+		 * stops, which may be now, so gz is not touched again.
+		 */
+		pthread_detach(thread);
 	}
 }

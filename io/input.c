@@ -76,12 +76,23 @@ int input_is_gzip(struct input *in)
 	return input_peek(in, 2, &p) == 2 && p[0] == 0x1f && p[1] == 0x8b;
 }
 
-void input_gunzip(struct input *in)
+static void hand_over(struct input *in, int inflating)
 {
-	in->gz = gunzip_start(in->fd, in->buf + in->start, in->end - in->start, in->eof);
+	in->gz = gunzip_start(in->fd, in->buf + in->start, in->end - in->start, in->eof, inflating);
 	in->fd = -1; /* the gunzip's now */
 	in->start = in->end = 0;
 	in->eof = 0;
+}
+
+void input_gunzip(struct input *in)
+{
+	hand_over(in, 1);
+}
+
+void input_read_ahead(struct input *in)
+{
+	if (!in->gz && in->fd >= 0 && !in->eof && !in->failed)
+		hand_over(in, 0);
 }
 
 static ssize_t read_gunzip(struct input *in, unsigned char *dst, size_t len)

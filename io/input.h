@@ -16,7 +16,7 @@ struct gunzip;
 struct input {
 	const char *name; /* for messages: the path, or "<stdin>" */
 	int fd;
-	struct gunzip *gz; /* non-NULL once the stream is being decompressed */
+	struct gunzip *gz; /* non-NULL once a second thread reads the stream (and decompresses it) */
 	unsigned char *buf;
 	size_t cap, start, end;
 	int eof;
@@ -63,5 +63,10 @@ int input_is_gzip(struct input *in);
  * Bytes already buffered are the start of the compressed stream.
  */
 void input_gunzip(struct input *in);
+/*
+ * From here on, a second thread reads ahead of the reader (unless the
+ * stream is decompressed already, or wholly read).
+ */
+void input_read_ahead(struct input *in);
 
 #endif

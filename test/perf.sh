@@ -1,4 +1,4 @@
-# perf script (-f perf), sourced by test/run.sh (uses test/lib.sh, PROF,
+# perf script (-f perf), sourced by test/run.sh (uses test/lib.sh, PROF, UNIT,
 # TMP). The inputs are recordings made here by perf (test/make-perf-samples.sh);
 # each check holds prof's reading against what awk reads off the text itself.
 PERF=testdata/perf
@@ -92,6 +92,23 @@ last_sample_kept() {
 }
 "$PROF" -q -t folded "$PERF/c-cpu-clock.perf" > "$TMP/full.folded"
 check "the last sample counts without a blank line after it" last_sample_kept
+# Each sample's root, labels and event are its own header's, however few
+# of them change from the sample before (the reader reuses what a header
+# like the last one made): one thing changes at a time, then back; the
+# two events have names of one length.
+labels_follow_headers() {
+	for h in 'prog 7/7 [000] 1.000001: 5 cycles:' 'prog 7/7 [001] 1.000002: 5 cycles:' \
+		'prog 7/8 [001] 1.000003: 5 cycles:' 'prog 6/8 [001] 1.000004: 5 cycles:' \
+		'prog 6/8 [001] 1.000005: 3 faults:' 'prog 6/8 [001] 1.000006: 3 faults:' \
+		'java 6/8 [001] 1.000007: 3 faults:' 'prog 7/7 [000] 1.000008: 5 cycles:'; do
+		printf '%s \n\t 10 f+0x1 (/bin/prog)\n\t 20 main+0x2 (/bin/prog)\n\n' "$h"
+	done > "$TMP/headers.perf"
+	awk '/^[a-z]/ { split($2, t, "/"); gsub(/[][]/, "", $3); sub(/:$/, "", $6)
+		print $1, "pid=" t[1], "tid=" t[2], "cpu=" ($3 + 0), $6 }' "$TMP/headers.perf" > "$TMP/headers.want"
+	$UNIT labels perf "$TMP/headers.perf" > "$TMP/headers.got" && [ -s "$TMP/headers.want" ] &&
+		cmp -s "$TMP/headers.want" "$TMP/headers.got"
+}
+check "each sample's command, pid, tid, cpu and event are its header's" labels_follow_headers
 # The frame names stackcollapse-perf.pl gives, on lines made here.
 printf 'prog 1 1.000001: 5 cpu-clock: \n\t 10 ns::f(int, char)+0x1f (/bin/prog)\n\t 20 (anonymous namespace)::g(double)+0x2 (/bin/prog)\n\t 30 main.(*T).Run+0x3 (/bin/prog)\n\t 40 [unknown] (/usr/lib/libR.so)\n\t 50 [unknown] ([unknown])\n\t 60 a;"b" (/bin/prog)\n\n' > "$TMP/names.perf"
 check "frames named as stackcollapse-perf.pl names them (but (anonymous namespace) kept)" prints_exactly \

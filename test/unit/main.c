@@ -5,6 +5,9 @@
  *                              Rprof file, sorted by name: summaryRprof's view
  *   unit stacks FORMAT FILE    one line per sample row with a positive value
  *                              of the first type, in order: root;...;leaf VALUE
+ *   unit labels FORMAT FILE    one line per sample row: its outermost frame,
+ *                              its labels (KEY=NUM or KEY=STR, in order) and
+ *                              the name of its first type with a value
  *   unit probes FILE           every reader's probe score for FILE (gzip
  *                              undone, as prof sniffs): FORMAT SCORE lines,
  *                              in the registry's order
@@ -50,6 +53,46 @@ static int print_stacks(const char *format, const char *path)
 		}
 		printf(" %lld\n", (long long)value);
 	}
+	rows_end(&rows);
+	free(frames);
+	model_free(&m);
+	return 0;
+}
+
+static void print_row_labels(const struct model *m, const struct model_row *row,
+			     struct model_frame **frames, size_t *cap)
+{
+	size_t n = model_stack_frames(m, row->stack, frames, cap);
+	struct model_name name;
+	if (n) {
+		model_frame_name(m, &(*frames)[n - 1], &name);
+		printf("%.*s", (int)name.len, name.bytes);
+	}
+	const struct model_label_set *set = &m->label_sets[row->labels];
+	for (uint32_t i = 0; i < set->count; i++) {
+		const struct model_label *l = &m->labels[set->first + i];
+		if (l->str)
+			printf(" %s=%s", model_cstr(m, l->key), model_cstr(m, l->str));
+		else
+			printf(" %s=%lld", model_cstr(m, l->key), (long long)l->num);
+	}
+	size_t t = 0;
+	while (t + 1 < m->n_sample_types && row->values[t] == 0)
+		t++;
+	printf(" %s\n", m->n_sample_types ? model_cstr(m, m->sample_types[t].type) : "");
+}
+
+static int print_labels(const char *format, const char *path)
+{
+	struct model m;
+	struct model_frame *frames = NULL;
+	size_t cap = 0;
+	if (load(format, path, &m) < 0)
+		return 1;
+	struct row_cursor rows;
+	rows_begin(&m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));)
+		print_row_labels(&m, row, &frames, &cap);
 	rows_end(&rows);
 	free(frames);
 	model_free(&m);
@@ -140,6 +183,8 @@ int main(int argc, char **argv)
 		return print_probes(argv[2]);
 	if (argc == 4 && strcmp(argv[1], "stacks") == 0 && format_by_name(argv[2]))
 		return print_stacks(argv[2], argv[3]);
+	if (argc == 4 && strcmp(argv[1], "labels") == 0 && format_by_name(argv[2]))
+		return print_labels(argv[2], argv[3]);
 	const struct unit_test *suites[] = { model_tests, rprof_tests, callgraph_tests };
 	int failed = 0;
 	for (size_t i = 0; i < sizeof suites / sizeof *suites; i++)

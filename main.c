@@ -16,6 +16,7 @@
 #include "base/diag.h"
 #include "model/filter_options.h"
 #include "formats/format.h"
+#include "io/pathlist.h"
 #include "io/progress.h"
 #include "model/diff.h"
 #include "model/merge.h"
@@ -29,8 +30,10 @@ enum { WRITER_OPTION = 1000 };
 
 struct options {
 	const char *from, *to, *output, *max_memory;
-	char **inputs; /* none: stdin */
+	char **inputs; /* none, and no list: stdin */
 	int n_inputs;
+	const char *files_from; /* --files-from LIST: more inputs, listed */
+	int null;               /* --null: the list's paths end in NUL, not newline */
 	int check;
 	int list_formats; /* --list-formats, which takes no FILE */
 	int quiet, progress; /* --quiet; --progress, else only when stderr is a terminal */
@@ -125,8 +128,8 @@ static void time_usage(FILE *f)
 
 static void usage(FILE *f)
 {
-	fputs("usage: prof [-f FROM] [-t TO] [-o FILE] [FILE...]\n"
-	      "       prof --check [-f FROM] [FILE...]\n"
+	fputs("usage: prof [-f FROM] [-t TO] [-o FILE] [--files-from LIST] [FILE...]\n"
+	      "       prof --check [-f FROM] [--files-from LIST] [FILE...]\n"
 	      "Converts a profile between formats: reads FILE (or stdin), writes stdout\n"
 	      "(or FILE given with -o, which appears only if the conversion succeeds).\n"
 	      "Several FILEs are merged into one profile, as pprof merges them.\n"
@@ -139,6 +142,10 @@ static void usage(FILE *f)
 	      "                      where the output format holds one\n"
 	      "  -l, --level N       gzip level for compressed output, 1-9 (default 1, fastest)\n"
 	      "  -c, --check         read and validate only; list every problem\n"
+	      "      --files-from LIST\n"
+	      "                      read the paths of more inputs from LIST, one per line\n"
+	      "                      ('-': stdin), after any FILE; for merging many files\n"
+	      "      --null          LIST's paths end in NUL bytes, not newlines (find -print0)\n"
 	      "  -m, --max-memory SIZE\n"
 	      "                      stop with a message past SIZE bytes of memory\n"
 	      "                      (K, M, G suffixes; 0: no limit; default " DEFAULT_MAX_MEMORY ")\n"
@@ -230,6 +237,8 @@ static struct option *long_options(void)
 		{ "version", no_argument, NULL, 'V' },
 		{ "list-formats", no_argument, NULL, 'L' },
 		{ "progress", no_argument, NULL, 'P' },
+		{ "files-from", required_argument, NULL, 'T' },
+		{ "null", no_argument, NULL, '0' },
 	};
 	size_t n_fixed = sizeof fixed / sizeof *fixed, n_filters = n_filter_long_options;
 	struct option *all = xcalloc(n_fixed + n_filters + n_writer_options + 1, sizeof *all);
@@ -242,12 +251,10 @@ static struct option *long_options(void)
 	return all;
 }
 
-/* The profile, in messages about it: its one input, or the merge of several. */
-static const char *profile_name(const struct options *o)
+/* An input, in messages about it. */
+static const char *input_name(const char *path)
 {
-	if (o->n_inputs > 1)
-		return "merged profile";
-	return o->n_inputs && strcmp(o->inputs[0], "-") ? o->inputs[0] : "<stdin>";
+	return path && strcmp(path, "-") ? path : "<stdin>";
 }
 
 static void parse_options(int argc, char **argv, struct options *o)
@@ -280,6 +287,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'q': diag_set_quiet(1); o->quiet = 1; break;
 		case 'P': o->progress = 1; break;
+		case 'T': o->files_from = optarg; break;
+		case '0': o->null = 1; break;
 		case 'c': o->check = 1; break;
 		case 'm': o->max_memory = optarg; break;
 		case 'h': usage(stdout); exit(0);
@@ -301,11 +310,13 @@ static void parse_options(int argc, char **argv, struct options *o)
 		list_formats();
 		exit(0);
 	}
-	o->write.input = profile_name(o);
-	int stdin_inputs = o->n_inputs == 0;
+	if (o->null && !o->files_from)
+		usage_error("%s", "--null is for the list of --files-from");
+	int stdin_inputs = o->n_inputs == 0 && !o->files_from;
 	for (int i = 0; i < o->n_inputs; i++)
 		stdin_inputs += strcmp(o->inputs[i], "-") == 0;
 	stdin_inputs += o->filters.diff_base && strcmp(o->filters.diff_base, "-") == 0;
+	stdin_inputs += o->files_from && strcmp(o->files_from, "-") == 0;
 	if (stdin_inputs > 1)
 		usage_error("%s", "stdin ('-') can be read only once");
 	const char *wrong = filter_options_check(&o->filters);
@@ -386,27 +397,67 @@ static int read_input(const struct options *o, const char *path, struct model *m
 	const struct format *reader = format_read_file(path, forced, m);
 	progress_clear();
 	if (reader && o->check)
-		printf("%s: valid %s profile\n", path && strcmp(path, "-") ? path : "<stdin>",
-		       reader->name);
+		printf("%s: valid %s profile\n", input_name(path), reader->name);
 	return reader ? 0 : -1;
 }
 
-/* Reads every input, merging the later ones into the first. */
-static int read_inputs(const struct options *o, struct model *m)
+static int open_inputs(const struct options *o, struct pathlist *list)
 {
-	const char *first = o->n_inputs ? o->inputs[0] : NULL;
-	if (read_input(o, first, m) < 0)
+	return pathlist_open(list, o->inputs, o->n_inputs, o->files_from, o->null);
+}
+
+/* A path from the list, kept while the next is read. */
+static char *copied(const char *path)
+{
+	return path ? strcpy(xmalloc(strlen(path) + 1), path) : NULL;
+}
+
+/*
+ * Reads every input into *m; several are merged, each folded into the
+ * result and freed before the next is read, so memory holds one input
+ * and the result however many there are. *name is the profile's name in
+ * messages (allocated): its one input's, or "merged profile".
+ */
+static int read_inputs(const struct options *o, struct model *m, char **name, int *merged)
+{
+	struct pathlist list;
+	*name = NULL;
+	*merged = 0;
+	if (open_inputs(o, &list) < 0)
 		return -1;
-	for (int i = 1; i < o->n_inputs; i++) {
-		struct model next;
-		int rc = read_input(o, o->inputs[i], &next);
-		if (rc == 0)
-			rc = model_merge(m, &next, o->inputs[i]);
-		model_free(&next);
-		if (rc < 0)
-			return -1;
+	char *first = copied(pathlist_next(&list));
+	int rc = list.failed ? -1 : 0;
+	if (!first && o->files_from && rc == 0) {
+		diag_error(list.list_name, 0, "lists no profile");
+		rc = -1;
 	}
-	return 0;
+	if (rc == 0)
+		rc = read_input(o, first, m);
+	else
+		model_init(m);
+	const char *path = rc == 0 ? pathlist_next(&list) : NULL;
+	if (path) {
+		struct model one = *m;
+		struct merge mg;
+		*name = copied("merged profile");
+		*merged = 1;
+		model_init(m);
+		merge_begin(&mg, m);
+		rc = merge_add(&mg, &one, input_name(first));
+		for (; rc == 0 && path; path = pathlist_next(&list)) {
+			model_free(&one);
+			rc = read_input(o, path, &one);
+			if (rc == 0)
+				rc = merge_add(&mg, &one, path);
+		}
+		model_free(&one);
+		merge_end(&mg);
+	}
+	rc |= list.failed ? -1 : 0;
+	*name = *name ? *name : copied(input_name(first));
+	free(first);
+	pathlist_close(&list);
+	return rc;
 }
 
 /* --diff-base: the base read (its format sniffed) and subtracted. */
@@ -423,14 +474,22 @@ static int subtract_base(const struct options *o, struct model *m)
 /* --check: every input read and validated, every problem listed. */
 static int check(const struct options *o)
 {
-	int rc = 0;
+	struct pathlist list;
 	diag_set_keep_going(1);
 	progress_enable(!o->quiet && (o->progress || isatty(2)));
-	for (int i = 0; i < (o->n_inputs ? o->n_inputs : 1); i++) {
+	if (open_inputs(o, &list) < 0)
+		return EXIT_DATA;
+	const char *path = pathlist_next(&list);
+	int rc = 0, n = 0;
+	for (; path || (n == 0 && !o->files_from); path = pathlist_next(&list), n++) {
 		struct model m;
-		rc |= read_input(o, o->n_inputs ? o->inputs[i] : NULL, &m) < 0;
+		rc |= read_input(o, path, &m) < 0;
 		model_free(&m);
+		if (!path)
+			break;
 	}
+	rc |= list.failed;
+	pathlist_close(&list);
 	return rc ? EXIT_DATA : 0;
 }
 
@@ -454,8 +513,11 @@ static int convert(const struct options *o, const struct format *writer)
 	/* A progress line on the terminal the output goes to would break it up. */
 	progress_enable(!o->quiet && (o->progress || (isatty(2) && !output_is_terminal(&out))));
 	/* Each input was validated as it was read; a merge is checked once more. */
-	int ok = read_inputs(o, &m) == 0 &&
-		 (o->n_inputs < 2 || model_validate(&m, "merged profile") == 0) &&
+	char *name;
+	int merged;
+	struct write_options write = o->write;
+	int ok = read_inputs(o, &m, &name, &merged) == 0 &&
+		 (!merged || model_validate(&m, name) == 0) &&
 		 (!o->filters.diff_base || subtract_base(o, &m) == 0);
 	struct filter_spec spec = filter_options_spec(&o->filters);
 	struct model narrowed;
@@ -466,13 +528,15 @@ static int convert(const struct options *o, const struct format *writer)
 			m = narrowed;
 		}
 	}
-	ok = ok && writer->write(&m, &out, &o->write) == 0;
+	write.input = name;
+	ok = ok && writer->write(&m, &out, &write) == 0;
 	if (ok)
 		ok = output_commit(&out) == 0;
 	else
 		output_abort(&out);
 	progress_clear();
 	model_free(&m);
+	free(name);
 	return ok ? 0 : EXIT_DATA;
 }
 

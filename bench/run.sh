@@ -1,7 +1,7 @@
 #!/bin/sh
 # make bench: generates seeded inputs in bench/data/ (not committed), times
-# each conversion (median of 3 runs: wall time and max RSS from
-# /usr/bin/time) beside gzip and `go tool pprof -proto` over the same
+# each conversion (median of 3 runs: wall time, max RSS and CPU time from
+# /usr/bin/time; bench/lib.sh) beside gzip and `go tool pprof -proto` over the same
 # inputs in the same run, and appends the rows to bench/RESULTS.md.
 #   BENCH_SCALE=quick  10 and 100 MB inputs only (a few minutes)
 #   BENCH_SCALE=full   adds the 1 GB inputs (the default)
@@ -85,32 +85,13 @@ if [ "$SCALE" = full ]; then
 	paths_of "$DATA/paths-1G.folded" $((1000 * MB))
 fi
 
-machine="$(nproc) cores, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo), $(free -g | awk '/Mem:/ { print $2 }') GB"
-today=$(date +%F)
-results=bench/RESULTS.md
-# median of 3: "seconds max_rss_kb"
-measure() {
-	for i in 1 2 3; do
-		/usr/bin/time -o "$DATA/time.$i" -f "%e %M" sh -c "$1" > /dev/null 2>&1 || echo "FAILED: $1" >&2
-	done
-	cat "$DATA/time.1" "$DATA/time.2" "$DATA/time.3" | sort -n | sed -n 2p
-}
-row() { # LABEL COMMAND [BASELINE_SECONDS BASELINE_RSS_KB BASELINE_NAME [BASELINE_OUT_BYTES]]
-	set -- "$1" "$2" "${3:-}" "${4:-}" "${5:-}" "${6:-}"
-	m=$(measure "$2")
-	s=${m% *}; kb=${m#* }
-	ratio=
-	[ -n "$3" ] && ratio=$(awk -v a="$s" -v b="$3" -v ra="$kb" -v rb="$4" -v n="$5" \
-		'BEGIN { printf "%.2fx time, %.2fx RSS of %s", a / b, ra / rb, n }')
-	# Writing speed: output bytes per second against the baseline's.
-	[ -n "$6" ] && ratio="$ratio$(sh -c "$2" | wc -c | awk -v a="$s" -v b="$3" -v ob="$6" -v n="$5" \
-		'{ printf "; writes %.0f MB/s, %.2fx the rate of %s", $1 / a / 1e6, ($1 / a) / (ob / b), n }')"
-	printf '| %s | %s | `%s` | %s | %d | %s |\n' "$today" "$1" "$2" "$s" $((kb / 1024)) "$ratio" | tee -a "$results"
-}
-baseline() { m=$(measure "$1"); echo "$m"; }
+. bench/lib.sh
+. bench/fleet.sh
 anchor() { # LABEL COMMAND: a tool prof is measured beside, timed once (its row); "s kb" in $anchor_m
-	anchor_m=$(measure "$2")
-	printf '| %s | %s | `%s` | %s | %d |  |\n' "$today" "$1" "$2" "${anchor_m% *}" $((${anchor_m#* } / 1024)) | tee -a "$results"
+	m=$(measure "$2")
+	echo "${m##* }" > "$DATA/base.cpu"
+	anchor_m=${m% *}
+	printf '| %s | %s | `%s` | %s (%s CPU) | %d |  |\n' "$today" "$1" "$2" "${anchor_m% *}" "${m##* }" $((${anchor_m#* } / 1024)) | tee -a "$results"
 }
 # flamegraph.pl and stackcollapse-perf.pl (github.com/brendangregg/FlameGraph),
 # the tools the flame graph and perf rows are measured beside, are in no
@@ -194,3 +175,5 @@ for f in line-100M $( [ "$SCALE" = full ] && echo line-1G ); do
 	svg=$("$PROF" -t flamechart "$DATA/$f.out" | wc -c)
 	row "rprof -> flamechart, $f ($((svg / 1024)) KB of SVG)" "$PROF -t flamechart $DATA/$f.out"
 done
+# Merging a fleet's profiles beside go tool pprof (bench/fleet.sh, which also runs alone).
+fleet_rows

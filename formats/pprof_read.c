@@ -107,31 +107,6 @@ static int id_equals(const void *ctx, uint32_t i, const void *key)
 	return id_at(k->table, i) == k->id;
 }
 
-/* Indexes a table by its ids, refusing 0 and repeats, as Go does. */
-static int index_ids(struct resolver *r, struct id_index *idx, const struct id_table *t,
-		     size_t n, const char *what, const uint64_t *at)
-{
-	uint64_t max = 0;
-	for (size_t i = 0; i < n; i++) {
-		struct id_key key = { t, id_at(t, i) };
-		locate(r, what, at[i]);
-		if (key.id == 0)
-			return bad(r, "%s %zu has the reserved id 0", what, i);
-		if (hashidx_find(&idx->hash, hash_mix(key.id, 0), id_equals, NULL, &key) != HASHIDX_NONE)
-			return bad(r, "two %ss with id %" PRIu64, what, key.id);
-		hashidx_insert(&idx->hash, hash_mix(key.id, 0), (uint32_t)i);
-		max = key.id > max ? key.id : max;
-	}
-	if (max > 2 * (uint64_t)n + 64)
-		return 0;
-	idx->n_by_id = max + 1;
-	idx->by_id = xmalloc(idx->n_by_id * sizeof *idx->by_id);
-	memset(idx->by_id, 0xff, idx->n_by_id * sizeof *idx->by_id);
-	for (size_t i = 0; i < n; i++)
-		idx->by_id[id_at(t, i)] = (uint32_t)i;
-	return 0;
-}
-
 static uint32_t find_id(const struct id_index *idx, const struct id_table *t, uint64_t id)
 {
 	if (idx->by_id)
@@ -139,6 +114,38 @@ static uint32_t find_id(const struct id_index *idx, const struct id_table *t, ui
 	struct id_key key = { t, id };
 	return hashidx_find(&idx->hash, hash_mix(id, 0), id_equals, NULL, &key);
 }
+
+/*
+ * Indexes a table by its ids, refusing 0 and repeats, as Go does: in an
+ * array by id when the ids are dense (Go numbers them 1..n), else hashed.
+ */
+static int index_ids(struct resolver *r, struct id_index *idx, const struct id_table *t,
+		     size_t n, const char *what, const uint64_t *at)
+{
+	uint64_t max = 0;
+	for (size_t i = 0; i < n; i++)
+		max = id_at(t, i) > max ? id_at(t, i) : max;
+	int dense = max <= 2 * (uint64_t)n + 64;
+	if (dense) {
+		idx->n_by_id = max + 1;
+		idx->by_id = xmalloc(idx->n_by_id * sizeof *idx->by_id);
+		memset(idx->by_id, 0xff, idx->n_by_id * sizeof *idx->by_id);
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct id_key key = { t, id_at(t, i) };
+		locate(r, what, at[i]);
+		if (key.id == 0)
+			return bad(r, "%s %zu has the reserved id 0", what, i);
+		if (find_id(idx, t, key.id) != HASHIDX_NONE)
+			return bad(r, "two %ss with id %" PRIu64, what, key.id);
+		if (dense)
+			idx->by_id[key.id] = (uint32_t)i;
+		else
+			hashidx_insert(&idx->hash, hash_mix(key.id, 0), (uint32_t)i);
+	}
+	return 0;
+}
+
 
 static void free_ids(struct id_index *idx)
 {

@@ -192,6 +192,9 @@ struct gunzip *gunzip_start(int fd, const unsigned char *head, size_t n, int fd_
 	/* 16 + MAX_WBITS: gzip framing only, with its CRC checked. */
 	if (inflating && inflateInit2(&gz->z, 16 + MAX_WBITS) != Z_OK)
 		diag_fatal("out of memory (zlib)");
+	/* All of it read already (a small file, as a fleet's are): a thread would cost more than it saves. */
+	if (fd_eof)
+		return gz;
 	pthread_mutex_init(&gz->lock, NULL);
 	pthread_cond_init(&gz->changed, NULL);
 	gz->threaded = 1;

@@ -17,6 +17,7 @@
 #   pprof: pprof, judged by Go's readers;
 #   lispworks: LispWorks trees;
 #   views: folded stacks, summaries, tables, --check, merging;
+#   merge: merges of many inputs, in any order and grouping, judged by Go;
 #   folded: folded stacks as the tools in the wild write them;
 #   callgrind: callgrind in and out, judged by callgrind_annotate;
 #   speedscope: speedscope loads prof's output;
@@ -33,7 +34,7 @@
 #   conformance: what every format in the registry has and does;
 #   limits: limits and faults.
 cd "$(dirname "$0")/.." || exit 2
-all="unit rprof refusals cli shapes pprof lispworks views folded callgrind speedscope perf legacy json flame sprof html floors filters fuzz conformance limits"
+all="unit rprof refusals cli shapes pprof lispworks views merge folded callgrind speedscope perf legacy json flame sprof html floors filters fuzz conformance limits"
 for area in "$@"; do
 	case " $all " in
 	*" $area "*) ;;

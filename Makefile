@@ -72,6 +72,16 @@ $(BUILD)/render/flame_js.h: render/flame.js
 $(BUILD)/render/flame.o: $(BUILD)/render/flame_js.h
 $(BUILD)/render/flame.o: ALL_CFLAGS += -I$(BUILD)/render
 
+# The report page's script and styles, built in the same way (render/html.c).
+$(BUILD)/render/report_js.h: render/report.js
+	@mkdir -p $(dir $@)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
+$(BUILD)/render/report_css.h: render/report.css
+	@mkdir -p $(dir $@)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
+$(BUILD)/render/html.o: $(BUILD)/render/report_js.h $(BUILD)/render/report_css.h
+$(BUILD)/render/html.o: ALL_CFLAGS += -I$(BUILD)/render
+
 # Converts a bundled R profile to pprof and back, and shows it unchanged;
 # draws it as the flame graph the README and the manual show.
 demo: prof
@@ -82,6 +92,8 @@ demo: prof
 		echo "demo.pb.gz: the R profile as pprof; demo.out: back to Rprof, identical to the input"
 	./prof -o docs/flamegraph.svg testdata/rprof/boot-memory-gc-line.out && \
 		echo "docs/flamegraph.svg: the R profile as a flame graph; open it in a browser"
+	./prof -o docs/report.html testdata/rprof/boot-memory-gc-line.out && \
+		echo "docs/report.html: the R profile as a report page; open it in a browser"
 
 ifdef VALGRIND
 check: $(BUILD)/prof $(BUILD)/unit

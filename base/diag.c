@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 
 
 enum { MAX_PROBLEMS = 100 };
@@ -43,14 +44,41 @@ void diag_error(const char *file, uint64_t line, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The first warnings, kept for a report of the profile (diag_warnings). */
+static char kept_warnings[DIAG_KEPT_WARNINGS][DIAG_WARNING_MAX];
+static size_t n_warnings;
+
+static void keep_warning(const char *file, uint64_t line, const char *fmt, va_list ap)
+{
+	if (n_warnings < DIAG_KEPT_WARNINGS) {
+		char *text = kept_warnings[n_warnings];
+		int n = 0;
+		if (file)
+			n = line ? snprintf(text, DIAG_WARNING_MAX, "%s:%llu: ", file, (unsigned long long)line)
+				 : snprintf(text, DIAG_WARNING_MAX, "%s: ", file);
+		if (n >= 0 && n < DIAG_WARNING_MAX)
+			vsnprintf(text + n, DIAG_WARNING_MAX - (size_t)n, fmt, ap);
+	}
+	n_warnings++;
+}
+
 void diag_warn(const char *file, uint64_t line, const char *fmt, ...)
 {
 	va_list ap;
+	va_start(ap, fmt);
+	keep_warning(file, line, fmt, ap);
+	va_end(ap);
 	if (quiet)
 		return;
 	va_start(ap, fmt);
 	vreport(file, line, "warning: ", fmt, ap);
 	va_end(ap);
+}
+
+size_t diag_warnings(size_t i, const char **text)
+{
+	*text = i < n_warnings && i < DIAG_KEPT_WARNINGS ? kept_warnings[i] : NULL;
+	return n_warnings;
 }
 
 void diag_set_quiet(int q)

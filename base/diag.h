@@ -6,6 +6,7 @@
 #ifndef PROF_DIAG_H
 #define PROF_DIAG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <stdarg.h>
@@ -20,6 +21,15 @@ void diag_warn(const char *file, uint64_t line, const char *fmt, ...)
 
 /* Warnings are dropped when quiet; errors never are. */
 void diag_set_quiet(int quiet);
+
+/*
+ * The warnings given so far, quiet or not, for a report that shows them
+ * (-t html): *text is warning i as "FILE:LINE: what" (cut to
+ * DIAG_WARNING_MAX bytes), or NULL past the first DIAG_KEPT_WARNINGS.
+ * Returns how many there were in all.
+ */
+enum { DIAG_KEPT_WARNINGS = 20, DIAG_WARNING_MAX = 300 };
+size_t diag_warnings(size_t i, const char **text);
 
 /*
  * --check lists every problem: a reader that can go on after a bad line

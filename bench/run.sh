@@ -194,6 +194,13 @@ if [ -n "$fg" ]; then
 	anchor "flamegraph.pl, paths-100M" "$fg $DATA/paths-100M.folded"
 	row "folded -> flamegraph, paths-100M" "$PROF -f folded -t flamegraph $DATA/paths-100M.folded" ${anchor_m% *} ${anchor_m#* } "flamegraph.pl"
 fi
+# The HTML report of the 1.2 M-sample pprof beside its flame graph (the
+# page draws one per sample type, and the call trees), in this run; the
+# page's size is in the label (the goal: at most 5 MB).
+pictured=$(baseline "$PROF -t flamegraph $DATA/cpu.pb.gz")
+row "pprof -> flamegraph, 1.2M samples" "$PROF -t flamegraph $DATA/cpu.pb.gz"
+row "pprof -> html, 1.2M samples ($("$PROF" -t html "$DATA/cpu.pb.gz" | wc -c | awk '{ printf "%.1f MB", $1 / 1e6 }'))" \
+	"$PROF -t html $DATA/cpu.pb.gz" ${pictured% *} ${pictured#* } "pprof -> flamegraph"
 # sprof's tables abbreviate every name as R does (formats/abbreviate.c):
 # beside folding the same names again, in this run.
 fo=$(baseline "$PROF -f folded -t folded $DATA/names-2K.folded")

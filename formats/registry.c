@@ -27,6 +27,7 @@
 	X(sprofplot)  \
 	X(flamegraph) \
 	X(summary)    \
+	X(html)       \
 	X(sprof)      \
 	X(tables)
 

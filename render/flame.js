@@ -24,7 +24,8 @@ var zoomed = null, term = '', ignoreCase = false, width;
 var details, matched, unzoomButton, searchButton, caseButton;
 
 function init() {
-	var svg = document.documentElement;
+	// The first <svg>: the document itself, or the page an HTML report puts it in.
+	var svg = document.querySelector('svg');
 	width = parseFloat(svg.getAttribute('width'));
 	pad = Number(svg.getAttribute('data-pad'));
 	frameHeight = Number(svg.getAttribute('data-frame-height'));

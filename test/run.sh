@@ -28,13 +28,15 @@
 #   jfr: Java Flight Recorder, judged by the JDK's jfr tool;
 #   flame, sprof: flame graphs, charts and sprof's views, also in Chromium
 #     (flamegraph.pl's own frames: test/flamegraph-peers.sh, for CI);
+#   html: the HTML report, in Chromium, its numbers against the summary's
+#     and the folded stacks';
 #   floors: no file includes from a floor above its own;
 #   filters: the filters, judged by go tool pprof and R;
 #   fuzz: what the fuzzers once crashed on;
 #   conformance: what every format in the registry has and does;
 #   limits: limits and faults.
 cd "$(dirname "$0")/.." || exit 2
-all="unit rprof refusals cli shapes pprof lispworks views merge folded callgrind pstats speedscope perf legacy json jfr flame sprof floors filters fuzz conformance limits"
+all="unit rprof refusals cli shapes pprof lispworks views merge folded callgrind pstats speedscope perf legacy json jfr flame sprof html floors filters fuzz conformance limits"
 for area in "$@"; do
 	case " $all " in
 	*" $area "*) ;;

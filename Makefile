@@ -24,6 +24,9 @@ SAN_FLAGS =
 LINK_MODE =
 else ifdef SANITIZE
 BUILD = build-sanitize
+# clang, as the fuzzers: gcc's UBSan misses NULL + 0, which the fuzzers
+# found, so replaying their crashers here proves the fix only with clang.
+CC = clang
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LINK_MODE =
 else

@@ -377,10 +377,17 @@ static unsigned long long parse_size(const char *text)
  * "out of memory" and stops. AddressSanitizer reserves far more address
  * space than it uses, so its builds go without.
  */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) /* clang before 15 says only this */
+#define UNDER_ASAN 1
+#endif
+#endif
 static void limit_memory(const char *size)
 {
 	unsigned long long bytes = parse_size(size);
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(UNDER_ASAN)
 	(void)bytes;
 #else
 	struct rlimit limit = { bytes, bytes };

@@ -102,7 +102,7 @@ static void table_free(struct table *t)
 
 static int64_t *table_values(const struct table *t, size_t i)
 {
-	return t->width ? t->values + i * t->width : t->values;
+	return t->values + i * t->width;
 }
 
 struct table_key {
@@ -126,10 +126,9 @@ static uint32_t table_intern(struct table *t, const void *key, size_t key_size, 
 	grow(&t->items, &t->cap, t->n + 1, t->item_size);
 	memset((char *)t->items + t->n * t->item_size, 0, t->item_size);
 	memcpy((char *)t->items + t->n * t->item_size, key, key_size);
-	if (t->width) { /* a profile without sample types has no values, and no array */
-		grow((void **)&t->values, &t->cap_values, (t->n + 1) * t->width, sizeof *t->values);
-		memset(t->values + t->n * t->width, 0, t->width * sizeof *t->values);
-	}
+	/* One spare value: without sample types (width 0) the array still exists, so no NULL + 0. */
+	grow((void **)&t->values, &t->cap_values, (t->n + 1) * t->width + 1, sizeof *t->values);
+	memset(t->values + t->n * t->width, 0, t->width * sizeof *t->values);
 	id = (uint32_t)t->n++;
 	hashidx_insert(&t->index, hash, id);
 	return id;

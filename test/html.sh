@@ -62,18 +62,24 @@ callers_are_folded() { # FILE OUTDIR FUNCTION
 }
 said() { grep -qx "ok $2" "$1"; }
 
-# Every test input: a page, and nothing said.
+# Every test input: a page, and nothing said. Under valgrind (LIGHT), the
+# first input of each directory, so that the writer meets every reader's
+# model at a tenth of the cost; the browser then opens nothing.
+html_inputs() {
+	find testdata -type f ! -path 'testdata/invalid/*' | LC_ALL=C sort |
+		if [ -n "${LIGHT:-}" ]; then awk '{ d = $0; sub(/\/[^\/]*$/, "", d) } !seen[d]++'; else cat; fi
+}
 : > "$TMP/html-pages"
 while read -r f; do
 	"$PROF" -q -t summary "$f" > /dev/null 2>&1 || continue
 	page=$html_dir/pages/$(echo "$f" | tr '/' '_').html
-	heavy "-t html of $f writes a page, saying nothing" says_nothing "$PROF" -q -o "$page" "$f" &&
+	check "-t html of $f writes a page, saying nothing" says_nothing "$PROF" -q -o "$page" "$f" &&
 		echo "$page" >> "$TMP/html-pages"
 done <<EOF
-$(find testdata -type f ! -path 'testdata/invalid/*' | LC_ALL=C sort)
+$(html_inputs)
 EOF
 
-if [ "$browser_tools" = installed ] && [ -s "$TMP/html-pages" ]; then
+if [ "$browser_tools" = installed ] && [ -s "$TMP/html-pages" ] && [ -z "${LIGHT:-}" ]; then
 	# shellcheck disable=SC2046
 	NODE_PATH="$SPEEDSCOPE/node_modules" node test/html/check.cjs open $(cat "$TMP/html-pages") > "$html_dir/open.out" 2>&1
 	while read -r page; do

@@ -10,6 +10,8 @@
 # `jfr print --json --stack-depth 1000000` read by test/jfr-folded.py,
 # NAME.jfr.summary is `jfr summary` without the types it counts no event of. Sampling is timer driven: every run
 # gives other files, and other goldens with them.
+#   sh test/make-jfr-samples.sh            every file
+#   sh test/make-jfr-samples.sh synthetic  only those written byte by byte (no recording)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out="$here/../testdata/jfr"
@@ -20,6 +22,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
 "$jdk/bin/javac" -d "$work" "$here"/java/*.java
 
+[ "${1:-}" = synthetic ] || {
 record() { # NAME MAIN MILLISECONDS
 	(cd "$work" && "$jdk/bin/java" -XX:StartFlightRecording=filename="$work/$1.jfr,settings=$here/java/prof.jfc" \
 		-cp . "$2" "$3" > /dev/null 2>&1)
@@ -42,6 +45,7 @@ if [ -x "$jdk25/bin/java" ]; then
 		-cp . Busy 1500 > /dev/null 2>&1)
 	cp "$work/cputime.jfr" "$out/cputime.jfr"
 fi
+}
 
 # Small files written byte by byte (test/make-jfr-synthetic.py), and the
 # refused ones in testdata/invalid/jfr/ (each .err checked by hand).
@@ -52,15 +56,17 @@ for f in "$out"/*.jfr; do
 	case $f in
 	*/cputime.jfr) bin=$jdk25/bin ;;
 	*/synthetic-plain.jfr) continue ;; # the JDK reads no plain integers: synthetic.jfr's goldens, below
-	*/synthetic.jfr) # each chunk alone (see make-jfr-synthetic.py), the sum of them
-		for c in 1 2; do "$bin/jfr" print --json --stack-depth 1000000 "$work/synthetic.$c.jfr" > "$work/synthetic.$c.json"; done
-		python3 "$here/jfr-folded.py" "$f.stacks" "$f.lines" "$f.threads" "$f.times" "$work"/synthetic.[12].json
+	*/synthetic.jfr | */synthetic-1.0.jfr) # each chunk alone (see make-jfr-synthetic.py), the sum of them
+		name=$(basename "$f" .jfr)
+		for c in 1 2; do "$bin/jfr" print --json --stack-depth 1000000 "$work/$name.$c.jfr" > "$work/$name.$c.json"; done
+		python3 "$here/jfr-folded.py" "$f.stacks" "$f.lines" "$f.threads" "$f.times" "$work/$name".[12].json
 		"$bin/jfr" summary "$f" | awk 'NF != 3 || $2 != "0"' > "$f.summary"
 		continue ;;
 	esac
+	[ "${1:-}" != synthetic ] || case $f in */synthetic*.jfr | */async.jfr) ;; *) continue ;; esac
 	"$bin/jfr" print --json --stack-depth 1000000 "$f" | python3 "$here/jfr-folded.py" "$f.stacks" "$f.lines" "$f.threads" "$f.times"
 	"$bin/jfr" summary "$f" | awk 'NF != 3 || $2 != "0"' > "$f.summary"
 done
 for g in stacks lines threads times summary; do cp "$out/synthetic.jfr.$g" "$out/synthetic-plain.jfr.$g"; done
 # Kept gzip-compressed, as pyroscope stores JFR: the tests read them so.
-gzip -9 -n -f "$out/chunks.jfr" "$out/default.jfr"
+[ "${1:-}" = synthetic ] || gzip -9 -n -f "$out/chunks.jfr" "$out/default.jfr"

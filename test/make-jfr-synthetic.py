@@ -6,7 +6,10 @@ flushing JDK writes them; every string encoding: null, empty, constant
 pool, UTF-8, char array with a surrogate pair, Latin-1; a truncated stack;
 a frame with no class, as async-profiler writes native frames; a park
 duration in ticks), the same with plain integers (synthetic-plain.jfr),
-and testdata/invalid/jfr/: one fault each. test/make-jfr-samples.sh runs
+the same in format 1.0 as JDK 9 and 10 wrote it (synthetic-1.0.jfr: no JDK
+that old here), async-profiler's own event types as its jfrMetadata.cpp
+lays them out (async.jfr: profiler.WallClockSample, profiler.Malloc,
+profiler.LiveObject), and testdata/invalid/jfr/: one fault each. test/make-jfr-samples.sh runs
 it and has the JDK's jfr tool read each chunk of the valid ones alone for
 their goldens: the JDK's reader keeps a pool entry's value from one chunk
 to the next, where the format (and async-profiler's converters, and prof)
@@ -29,6 +32,7 @@ LONG, INT, BOOLEAN, STRING = 1, 2, 3, 4
 THREAD, CLASS, SYMBOL, METHOD, FRAME_TYPE, FRAME, TRACE, STATE = 20, 21, 22, 23, 24, 25, 26, 27
 TIMESPAN, EVENT, TIMESTAMP = 40, 41, 42
 EXECUTION_SAMPLE, THREAD_PARK = 100, 101
+WALL_CLOCK, MALLOC, LIVE_OBJECT = 102, 103, 104
 
 
 class Writer:
@@ -105,7 +109,7 @@ def element(strings, name, attrs, children=()):
     return out
 
 
-def metadata(compressed, metadata_id=1):
+def metadata(compressed, metadata_id=1, async_types=False):
     fields = {
         THREAD: [("osName", STRING, 0), ("osThreadId", LONG, 0), ("javaName", STRING, 0), ("javaThreadId", LONG, 0)],
         CLASS: [("name", SYMBOL, 1), ("modifiers", INT, 0)],
@@ -119,12 +123,22 @@ def metadata(compressed, metadata_id=1):
         THREAD_PARK: [("startTime", LONG, 0), ("duration", LONG, 0), ("eventThread", THREAD, 1), ("stackTrace", TRACE, 1),
                       ("timeout", LONG, 0)],
     }
+    events = {EXECUTION_SAMPLE: "jdk.ExecutionSample", THREAD_PARK: "jdk.ThreadPark"}
+    if async_types:
+        fields.update({
+            WALL_CLOCK: [("startTime", LONG, 0), ("sampledThread", THREAD, 1), ("stackTrace", TRACE, 1),
+                         ("state", STATE, 1), ("samples", INT, 0)],
+            MALLOC: [("startTime", LONG, 0), ("eventThread", THREAD, 1), ("stackTrace", TRACE, 1),
+                     ("address", LONG, 0), ("size", LONG, 0)],
+            LIVE_OBJECT: [("startTime", LONG, 0), ("eventThread", THREAD, 1), ("stackTrace", TRACE, 1),
+                          ("objectClass", CLASS, 1), ("allocationSize", LONG, 0), ("allocationTime", LONG, 0)],
+        })
+        events.update({WALL_CLOCK: "profiler.WallClockSample", MALLOC: "profiler.Malloc", LIVE_OBJECT: "profiler.LiveObject"})
     names = {LONG: "long", INT: "int", BOOLEAN: "boolean", STRING: "java.lang.String", THREAD: "java.lang.Thread",
              CLASS: "java.lang.Class", SYMBOL: "jdk.types.Symbol", METHOD: "jdk.types.Method",
              FRAME_TYPE: "jdk.types.FrameType", FRAME: "jdk.types.StackFrame", TRACE: "jdk.types.StackTrace",
              STATE: "jdk.types.ThreadState", TIMESPAN: "jdk.jfr.Timespan", EVENT: "jdk.jfr.Event",
-             TIMESTAMP: "jdk.jfr.Timestamp",
-             EXECUTION_SAMPLE: "jdk.ExecutionSample", THREAD_PARK: "jdk.ThreadPark"}
+             TIMESTAMP: "jdk.jfr.Timestamp", **events}
     strings = ["root", "metadata", "region", "class", "field", "annotation", "name", "id", "superType", "simpleType",
                "true", "constantPool", "dimension", "1", "value", "TICKS", "locale", "en_US", "gmtOffset", "0",
                "java.lang.annotation.Annotation"]
@@ -136,7 +150,7 @@ def metadata(compressed, metadata_id=1):
     classes = []
     for cid, name in names.items():
         attrs = [("name", name), ("id", str(cid))]
-        if cid in (EXECUTION_SAMPLE, THREAD_PARK):
+        if cid in events:
             attrs.append(("superType", "jdk.jfr.Event"))
         if cid in (TIMESPAN, TIMESTAMP):
             attrs.append(("superType", "java.lang.annotation.Annotation"))
@@ -152,7 +166,7 @@ def metadata(compressed, metadata_id=1):
             notes = []
             if (cid, fname) == (THREAD_PARK, "duration"):
                 notes.append(element(strings, "annotation", [("class", str(TIMESPAN)), ("value", "TICKS")]))
-            if fname == "startTime":
+            if fname in ("startTime", "allocationTime"):
                 notes.append(element(strings, "annotation", [("class", str(TIMESTAMP)), ("value", "TICKS")]))
             children.append(element(strings, "field", fattrs, notes))
         if cid in (TIMESPAN, TIMESTAMP):
@@ -264,6 +278,36 @@ def chunk(compressed, variant, final):
     return head + body
 
 
+def async_chunk():
+    """One chunk of async-profiler's event types, on synthetic.jfr's first pools."""
+    c = True
+    v = lambda build: value(c, build)
+    first, second = chunk_pools(c, 1)
+
+    def wall(time, thread, trace_key, samples):
+        return event(c, WALL_CLOCK, v(lambda w: w.long(time).long(thread).long(trace_key).long(1).int(samples)))
+
+    def malloc(time, thread, trace_key, size):
+        return event(c, MALLOC, v(lambda w: w.long(time).long(thread).long(trace_key).long(0x7f0000001000 + time).long(size)))
+
+    def live(time, thread, trace_key, size, allocated):
+        return event(c, LIVE_OBJECT, v(lambda w: w.long(time).long(thread).long(trace_key).long(2).long(size).long(allocated)))
+    evs = b"".join([wall(1000, 1, 1, 3), wall(1100, 2, 2, 1), wall(1200, 1, 1, 2), malloc(1300, 1, 3, 4096),
+                    malloc(1400, 2, 3, 64), malloc(1450, 2, 1, 64), live(1500, 1, 1, 24, 1490), live(2600, 3, 3, 1 << 20, 1600)])
+    cp = checkpoint(c, first + second)
+    meta = metadata(c, 1, async_types=True)
+    at_cp = 68 + len(evs)
+    size = at_cp + len(cp) + len(meta)
+    head = b"FLR\0" + struct.pack(">HHqqqqqqqBBBB", 2, 0, size, at_cp, at_cp + len(cp), 1704067200 * 10**9,
+                                      3 * 10**9, 0, 1000, 0, 0, 0, 1)
+    return head + evs + cp + meta
+
+
+def version_1_0(chunk_bytes):
+    """The chunk as JDK 9 and 10 wrote it: the same layout, format 1.0 in its header."""
+    return chunk_bytes[:4] + struct.pack(">HH", 1, 0) + chunk_bytes[8:]
+
+
 def write(path, data):
     with open(path, "wb") as f:
         f.write(data)
@@ -309,6 +353,11 @@ def main():
     write(os.path.join(WORK, "synthetic.1.jfr"), first)
     write(os.path.join(WORK, "synthetic.2.jfr"), second)
     write(os.path.join(OUT, "synthetic-plain.jfr"), chunk(False, 1, False) + chunk(False, 2, True))
+    old_first, old_second = version_1_0(first), version_1_0(second)
+    write(os.path.join(OUT, "synthetic-1.0.jfr"), old_first + old_second)
+    write(os.path.join(WORK, "synthetic-1.0.1.jfr"), old_first)
+    write(os.path.join(WORK, "synthetic-1.0.2.jfr"), old_second)
+    write(os.path.join(OUT, "async.jfr"), async_chunk())
     one = chunk(True, 1, True)
     patch = lambda data, at, new: data[:at] + new + data[at + len(new):]
     faults = {

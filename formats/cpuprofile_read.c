@@ -532,6 +532,17 @@ static void add_pending(struct reader *r, int64_t until)
 	model_add_sample(r->m, r->pending_stack, values, NULL, 0);
 }
 
+/* The stack of the sample that is node `node_id`; 0, or -1 after reporting. */
+static int sample_stack(struct reader *r, int64_t node_id, uint32_t *stack)
+{
+	uint32_t i = find_node(r, node_id);
+	*stack = MODEL_EMPTY_STACK;
+	if (i == HASHIDX_NONE)
+		return json_error(&r->j, "sample %" PRIu64 " is node %" PRId64 ", which is no node",
+				  r->n_samples, node_id);
+	return stack_of(r, i, stack);
+}
+
 /*
  * A sample: its node and the time since the one before. Its row waits for
  * the next sample's time, which ends it. Chrome writes negative deltas at
@@ -540,11 +551,8 @@ static void add_pending(struct reader *r, int64_t until)
  */
 static int add_sample(struct reader *r, int64_t node_id, int64_t delta)
 {
-	uint32_t i = find_node(r, node_id), stack = MODEL_EMPTY_STACK;
-	if (i == HASHIDX_NONE)
-		return json_error(&r->j, "sample %" PRIu64 " is node %" PRId64 ", which is no node",
-				  r->n_samples, node_id);
-	if (stack_of(r, i, &stack) < 0)
+	uint32_t stack;
+	if (sample_stack(r, node_id, &stack) < 0)
 		return -1;
 	if ((delta > 0 && r->clock > INT64_MAX / 2 - delta) || (delta < 0 && r->clock < INT64_MIN / 2 - delta))
 		return json_error(&r->j, "%s add up past the 64-bit range", r->stamps ? "timestamps" : "timeDeltas");
@@ -564,11 +572,8 @@ static int add_sample(struct reader *r, int64_t node_id, int64_t delta)
 /* A sample without a time: one row of a sample, in the file's order. */
 static int add_untimed_sample(struct reader *r, int64_t node_id)
 {
-	uint32_t i = find_node(r, node_id), stack = MODEL_EMPTY_STACK;
-	if (i == HASHIDX_NONE)
-		return json_error(&r->j, "sample %" PRIu64 " is node %" PRId64 ", which is no node",
-				  r->n_samples, node_id);
-	if (stack_of(r, i, &stack) < 0)
+	uint32_t stack;
+	if (sample_stack(r, node_id, &stack) < 0)
 		return -1;
 	r->n_samples++;
 	int64_t one = 1;

@@ -430,8 +430,10 @@ static int read_inputs(const struct options *o, struct model *m, char **name, in
 	struct pathlist list;
 	*name = NULL;
 	*merged = 0;
-	if (open_inputs(o, &list) < 0)
+	if (open_inputs(o, &list) < 0) {
+		model_init(m); /* empty, for the caller to free */
 		return -1;
+	}
 	char *first = copied(pathlist_next(&list));
 	int rc = list.failed ? -1 : 0;
 	if (!first && o->files_from && rc == 0) {

@@ -52,16 +52,16 @@ for f in $d/*.callgrind; do
 	check "... sniffed from stdin" prints 0 "(callgrind)$" sh -c '"$1" -t summary < "$2"' - "$PROF" "$f"
 	check "... Go reads its pprof" callgrind_converts_and_go_accepts "$f"
 done
-for f in testdata/rprof/*.out; do
+for f in $(light_every 3 testdata/rprof/*.out); do
 	check "callgrind: callgrind_annotate of $f written is summaryRprof" callgrind_written_is_summaryrprof "$f"
 done
-for f in testdata/pprof/go/*.pb.gz; do
+for f in $(light_every 3 testdata/pprof/go/*.pb.gz); do
 	go_types_into "$f" "$TMP/cg.types" || { fail "callgrind: types of $f"; continue; }
 	while read -r type unit; do
 		check "callgrind: callgrind_annotate of $f written is the summary, $type" callgrind_written_is_summary "$f" "$type"
 	done < "$TMP/cg.types"
 done
-for f in testdata/perf/*.perf; do
+for f in $(light_every 3 testdata/perf/*.perf); do
 	"$PROF" -q -t tables "$f" > "$TMP/cg.tables" || { fail "callgrind: types of $f"; continue; }
 	for type in $(awk -F '\t' '/^# sample_types/ { rows = 1; getline; next }
 		rows && /^$/ { rows = 0 } rows { print $1 }' "$TMP/cg.tables"); do

@@ -94,8 +94,8 @@ hue_of() { # rgb(R,G,B) -> hue in degrees
 # minimum widths, icicles and other sample types (under valgrind, the
 # default of each only: `heavy`). (Names with ';' or a line
 # break, which folded stacks change, are checked in Chromium below.)
-for f in testdata/rprof/*.out testdata/rprof/*/*.out testdata/lispworks/*.tree testdata/pprof/go/go_cpu.pb.gz \
-	 testdata/pprof/go/go_heap.pb.gz testdata/pprof/go/inline_labels.pb testdata/pprof/patterns/addresses.pb.gz; do
+for f in $(light_every 3 testdata/rprof/*.out testdata/rprof/*/*.out testdata/lispworks/*.tree testdata/pprof/go/go_cpu.pb.gz \
+	 testdata/pprof/go/go_heap.pb.gz testdata/pprof/go/inline_labels.pb testdata/pprof/patterns/addresses.pb.gz); do
 	"$PROF" -t folded "$f" 2>&1 > /dev/null | grep -q 'no escaping' && continue
 	[ "$f" = testdata/lispworks/minimal.tree ] && continue
 	check "flamegraph of $f = its folded stacks" graph_is_folded "$f" 1200 0.1
@@ -169,7 +169,7 @@ check "docs/flamegraph.svg is what make demo makes now" \
 	writes docs/flamegraph.svg "$PROF" -t flamegraph testdata/rprof/boot-memory-gc-line.out
 
 # Flame charts: sprof's runs, every R profile, at three minimum widths.
-for f in testdata/rprof/*.out testdata/rprof/*/*.out; do
+for f in $(light_every 3 testdata/rprof/*.out testdata/rprof/*/*.out); do
 	check "flamechart of $f = sprof's runs" chart_is_runs "$f" samples 0
 	heavy "flamechart of $f in CPU time" chart_is_runs "$f" cpu 0.1
 	heavy "flamechart of $f, narrow runs merged" chart_is_runs "$f" samples 30

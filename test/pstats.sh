@@ -32,9 +32,9 @@ else
 		check "... prof's summary of it is what pstats shows" pstats_is_summary "$f"
 		check "... sniffed from stdin" prints 0 "(pstats)$" sh -c '"$1" -t summary < "$2"' - "$PROF" "$f"
 	done
-	for f in testdata/rprof/boot-memory-gc-line.out testdata/rprof/kmeans-default.out testdata/pprof/go/*.pb.gz \
+	for f in $(light_every 3 testdata/rprof/boot-memory-gc-line.out testdata/rprof/kmeans-default.out testdata/pprof/go/*.pb.gz \
 		 testdata/callgrind/*.callgrind testdata/folded/differential.folded testdata/cpuprofile/*.cpuprofile \
-		 testdata/perf/*.perf; do
+		 testdata/perf/*.perf); do
 		[ -f "$f" ] || { fail "pstats: no $f"; continue; }
 		check "pstats: Python's pstats of prof's pstats of $f shows prof's summary" pstats_is_summary "$f"
 	done

@@ -57,13 +57,13 @@ for golden in testdata/sprof/*.abbreviate.tsv; do
 	in=testdata/$(basename "${golden%.abbreviate.tsv}" | sed 's|__|/|g')
 	check "sprof's short names of $in = R's abbreviate()" short_names_are_rs "$in" "$golden"
 done
-for f in testdata/rprof/*.out testdata/rprof/patterns/*.out testdata/lispworks/kmeans-default.tree; do
+for f in $(light_every 3 testdata/rprof/*.out testdata/rprof/patterns/*.out testdata/lispworks/kmeans-default.tree); do
 	check "sprof's self and total of $f = its tables'" nodes_are_tables "$f"
 done
 check "sprof's self and total of go_cpu.pb.gz, inlined frames too = the summary's" \
 	nodes_are_summary testdata/pprof/go/go_cpu.pb.gz
-for f in testdata/rprof/*.out testdata/rprof/patterns/*.out testdata/pprof/go/go_cpu.pb.gz \
-	testdata/lispworks/kmeans-default.tree; do
+for f in $(light_every 3 testdata/rprof/*.out testdata/rprof/patterns/*.out testdata/pprof/go/go_cpu.pb.gz \
+	testdata/lispworks/kmeans-default.tree); do
 	check "sprof's runs of $f = the flame chart's boxes" runs_are_chart_boxes "$f"
 done
 

@@ -372,11 +372,6 @@ static unsigned long long parse_size(const char *text)
 	return n << shift;
 }
 
-/*
- * The limit is on address space: allocation past it fails, and prof says
- * "out of memory" and stops. AddressSanitizer reserves far more address
- * space than it uses, so its builds go without.
- */
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_ASAN 1
 #elif defined(__has_feature)
@@ -384,6 +379,12 @@ static unsigned long long parse_size(const char *text)
 #define UNDER_ASAN 1
 #endif
 #endif
+
+/*
+ * The limit is on address space: allocation past it fails, and prof says
+ * "out of memory" and stops. AddressSanitizer reserves far more address
+ * space than it uses, so its builds go without.
+ */
 static void limit_memory(const char *size)
 {
 	unsigned long long bytes = parse_size(size);

@@ -56,10 +56,10 @@ trap 'rm -rf "$TMP"' EXIT
 areas=${*:-$all}
 build_dump
 for area in $areas; do
-	started=$(date +%s)
+	area_started=$(date +%s)
 	. "test/$area.sh"
 	# AREA_TIMES=FILE (CI): each area's seconds, so that a slow one shows.
-	[ -z "${AREA_TIMES:-}" ] || echo "$area $(($(date +%s) - started))" >> "$AREA_TIMES"
+	[ -z "${AREA_TIMES:-}" ] || echo "$area $(($(date +%s) - area_started))" >> "$AREA_TIMES"
 done
 
 if [ "$skipped" -gt 0 ]; then

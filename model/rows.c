@@ -57,7 +57,8 @@ static void spill(struct row_store *s)
 
 static void encode(const struct model *m, struct row_store *s, const struct model_row *row)
 {
-	grow((void **)&s->bytes, &s->cap, s->used + max_row_bytes(m), 1);
+	if (s->cap - s->used < max_row_bytes(m))
+		grow((void **)&s->bytes, &s->cap, s->used + max_row_bytes(m), 1);
 	unsigned char *p = s->bytes + s->used;
 	p = varint_put(p, row->stack);
 	p = varint_put(p, row->labels);
@@ -70,8 +71,11 @@ static void encode(const struct model *m, struct row_store *s, const struct mode
 		p = varint_put(p, row->memory.nodes);
 		p = varint_put(p, row->memory.dup_count);
 	}
-	if (m->timed_rows)
-		p = varint_put(p, varint_zigzag(row->time_ns));
+	/* Rows come in time order: a time after the one before takes a byte or two, where a time from the start took six. */
+	if (m->timed_rows) {
+		p = varint_put(p, varint_zigzag((int64_t)((uint64_t)row->time_ns - (uint64_t)s->last_time)));
+		s->last_time = row->time_ns;
+	}
 	s->used = (size_t)(p - s->bytes);
 	if (s->used >= ROWS_IN_MEMORY)
 		spill(s);
@@ -172,7 +176,8 @@ static void decode(struct row_cursor *c)
 	c->row.time_ns = 0;
 	if (m->timed_rows) {
 		p = varint_get(p, &v);
-		c->row.time_ns = varint_unzigzag(v);
+		c->time = (int64_t)((uint64_t)c->time + (uint64_t)varint_unzigzag(v));
+		c->row.time_ns = c->time;
 	}
 	c->at = p;
 }

@@ -42,6 +42,7 @@ struct row_store {
 	int fd;               /* -1 until the rows outgrow memory */
 	uint64_t in_file;     /* bytes written to it */
 	size_t memory_from;   /* rows from this index on carry memory columns */
+	int64_t last_time;    /* of the last row encoded: each row's time is stored from it */
 	int has_last;
 	struct model_row last;
 	int64_t *last_values;
@@ -60,6 +61,7 @@ struct row_cursor {
 	size_t next; /* index of the row rows_next gives next */
 	int64_t *values;
 	size_t next_run;
+	int64_t time;        /* of the row decoded last */
 	/* Where decoding stands: the file, through buf, then the store's bytes. */
 	uint64_t file_offset;
 	unsigned char *buf;

@@ -1,12 +1,13 @@
 /*
  * What the Java Flight Recorder reader's parts share (docs/formats/jfr.md):
- * jfr_decode.c reads one chunk's bytes (integers, strings, the metadata
- * event's classes, the checkpoints' constant pools, any value by its
- * class), jfr_stack.c what the pools' stack traces, threads and states
- * become in the model, jfr_read.c turns the chunks' events into samples. Every read
- * goes through a cursor that stops at the chunk's end: a read past it
- * leaves the cursor `bad` and every later read returns zeros, so callers
- * check once per value, not per byte.
+ * jfr_decode.c reads a chunk's values (integers, strings, any value by
+ * its class), jfr_meta.c its metadata event's classes and its
+ * checkpoints' constant pools, jfr_stack.c what the pools' stack traces,
+ * threads and states become in the model, jfr_read.c turns the chunks'
+ * events into samples. Every read goes through a cursor that stops at the
+ * end of its event: a read past it leaves the cursor `bad` and every
+ * later read returns zeros, so callers check once per value, not per
+ * byte.
  */
 #ifndef PROF_JFR_H
 #define PROF_JFR_H
@@ -14,6 +15,7 @@
 #include <stdint.h>
 
 #include "../base/hashidx.h"
+#include "../base/spill.h"
 #include "format.h"
 
 int jfr_read(struct input *in, struct model *m);
@@ -46,7 +48,8 @@ struct jfr_event_plan {
 	uint8_t planned, sample;   /* sample: it has a stack trace */
 	int32_t stack, time, thread, state, weight; /* field indexes; -1: none */
 	uint32_t last_needed;      /* fields past it are not read */
-	size_t count_type, weight_type; /* sample types; SIZE_MAX: none */
+	uint8_t longs;             /* every field up to it is one LEB128 number: a long or a pool key */
+	uint32_t event_type;       /* what the reader made of its events */
 };
 
 struct jfr_class {
@@ -58,10 +61,15 @@ struct jfr_class {
 	struct jfr_event_plan plan;
 };
 
+/* A metadata or checkpoint event, copied whole into jfr_chunk.kept. */
+struct jfr_piece {
+	uint64_t kept_at, chunk_at, len;
+};
+
 struct jfr_pool_entry {
-	uint32_t type;
+	uint32_t type, piece;
 	uint64_t key;
-	uint64_t at; /* where the value starts in the chunk */
+	uint64_t at; /* where the value starts in jfr_chunk.kept */
 };
 
 /* A growable byte buffer for decoded strings. */
@@ -70,12 +78,17 @@ struct jfr_bytes {
 	size_t len, cap;
 };
 
-/* One chunk, whole in memory, and what its metadata and checkpoints say. */
+/*
+ * One chunk: its metadata and checkpoint events, kept in memory, and what
+ * they say. Its other events pass through (jfr_read.c).
+ */
 struct jfr_chunk {
 	const char *file;   /* for messages */
 	uint64_t file_at;   /* where the chunk starts in the file */
-	unsigned char *bytes;
-	uint64_t len, cap;
+	unsigned char *kept;
+	size_t kept_len, kept_cap;
+	struct jfr_piece *pieces;
+	size_t n_pieces, cap_pieces;
 	int compressed;     /* integers are LEB128 */
 	int64_t start_ns, start_ticks, ticks_per_second;
 	double ns_per_tick;
@@ -93,20 +106,29 @@ struct jfr_chunk {
 	int failed;         /* an error was reported */
 };
 
-/* Reads from a chunk's bytes up to `end`. */
+/* Reads `bytes` of a chunk from `at` up to `end`. */
 struct jfr_cursor {
 	struct jfr_chunk *c;
+	const unsigned char *bytes;
 	uint64_t at, end;
+	uint64_t chunk_at; /* where bytes[0] is in the chunk, for messages (modulo 2^64) */
 	int bad; /* a read went past end, or a value was malformed */
 	const char *why; /* what was malformed (NULL: cut short) */
-	uint64_t bad_at; /* where the first bad read began */
+	uint64_t bad_at; /* where the first bad read began, in the chunk */
 };
 
-static inline struct jfr_cursor jfr_cursor(struct jfr_chunk *c, uint64_t at, uint64_t end)
+static inline struct jfr_cursor jfr_cursor(struct jfr_chunk *c, const unsigned char *bytes, uint64_t at, uint64_t end,
+					   uint64_t chunk_at)
 {
-	struct jfr_cursor k = { c, at, end, 0, NULL, 0 };
+	struct jfr_cursor k = { c, bytes, at, end, chunk_at, 0, NULL, 0 };
 	return k;
 }
+
+/* Marks the cursor bad at its place, for `why` (NULL: cut short), unless it is already. */
+void jfr_bad(struct jfr_cursor *k, const char *why);
+
+/* A cursor over kept piece `piece`, a whole metadata or checkpoint event. */
+struct jfr_cursor jfr_piece_cursor(struct jfr_chunk *c, uint32_t piece);
 
 /* Reports "offset N: ..." (N from the file's start) once per chunk; returns -1. */
 int jfr_error(struct jfr_chunk *c, uint64_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -117,19 +139,43 @@ void jfr_chunk_free(struct jfr_chunk *c);
 uint64_t jfr_get_long_at(struct jfr_cursor *k);
 uint32_t jfr_get_int_at(struct jfr_cursor *k);
 
-/* A one-byte LEB128 number here, else the whole read: most keys and small numbers take one byte. */
+/*
+ * A LEB128 number of up to four bytes, read inline: keys take one or two,
+ * a sample's ticks three or four, and event sizes four (the JVM pads them
+ * to patch them in place). 1 when it was one; 0 leaves the cursor as it
+ * was, for the whole read.
+ */
+static inline int jfr_short_leb128(struct jfr_cursor *k, uint64_t *v)
+{
+	if (!k->c->compressed || k->end - k->at < 4) {
+		if (k->c->compressed && k->at < k->end && k->bytes[k->at] < 0x80) {
+			*v = k->bytes[k->at++];
+			return 1;
+		}
+		return 0;
+	}
+	/* Without a branch per byte, whose outcome the lengths' mix makes a guess. */
+	const unsigned char *p = k->bytes + k->at;
+	uint32_t w = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+	uint32_t stops = ~w & 0x80808080u; /* the high bit of each byte that ends a number */
+	if (!stops)
+		return 0;
+	w &= stops ^ (stops - 1); /* the bytes up to the first that ends it */
+	k->at += (unsigned)__builtin_ctz(stops) / 8 + 1;
+	*v = (w & 0x7f) | (w >> 1 & 0x3f80) | (w >> 2 & 0x1fc000) | (w >> 3 & 0xfe00000);
+	return 1;
+}
+
 static inline uint64_t jfr_get_long(struct jfr_cursor *k)
 {
-	if (k->c->compressed && k->at < k->end && k->c->bytes[k->at] < 0x80)
-		return k->c->bytes[k->at++];
-	return jfr_get_long_at(k);
+	uint64_t v;
+	return jfr_short_leb128(k, &v) ? v : jfr_get_long_at(k);
 }
 
 static inline uint32_t jfr_get_int(struct jfr_cursor *k)
 {
-	if (k->c->compressed && k->at < k->end && k->c->bytes[k->at] < 0x80)
-		return k->c->bytes[k->at++];
-	return jfr_get_int_at(k);
+	uint64_t v;
+	return jfr_short_leb128(k, &v) ? (uint32_t)v : jfr_get_int_at(k);
 }
 uint8_t jfr_get_byte(struct jfr_cursor *k);
 /* A count of items that each take a byte or more: past the bytes left, the cursor is bad. */
@@ -150,12 +196,15 @@ uint32_t jfr_class_of_id(const struct jfr_chunk *c, uint64_t id);
 /* The class with this name; UINT32_MAX: none. */
 uint32_t jfr_class_named(const struct jfr_chunk *c, const char *name);
 
-/* Reads the metadata event at `at`: the chunk's classes. 0, or -1 after reporting. */
-int jfr_read_metadata(struct jfr_chunk *c, uint64_t at, uint64_t end);
-/* Adds the constant pools of the checkpoint event at `at`. 0, or -1 after reporting. */
-int jfr_read_checkpoint(struct jfr_chunk *c, uint64_t at, uint64_t end);
-/* Where the value of pool `type`'s entry `key` starts; 0 when there is none. */
-uint64_t jfr_pool_value(const struct jfr_chunk *c, uint32_t type, uint64_t key);
+/* Reads the metadata event kept as `piece`: the chunk's classes. 0, or -1 after reporting. */
+int jfr_read_metadata(struct jfr_chunk *c, uint32_t piece);
+/* Adds the constant pools of the checkpoint event kept as `piece`. 0, or -1 after reporting. */
+int jfr_read_checkpoint(struct jfr_chunk *c, uint32_t piece);
+/*
+ * A cursor at the value of pool `type`'s entry `key`, up to the end of its
+ * checkpoint event; bad (and why NULL) when there is none.
+ */
+struct jfr_cursor jfr_pool_value(struct jfr_chunk *c, uint32_t type, uint64_t key);
 
 /*
  * Moves the cursor, at a value of class `type`, to its field `index`;
@@ -216,5 +265,32 @@ uint32_t jfr_state_name(struct jfr_stacks *s, uint32_t state_class, uint64_t key
 /* Forgets the chunk's keys, for the next chunk. */
 void jfr_stacks_clear(struct jfr_stacks *s);
 void jfr_stacks_free(struct jfr_stacks *s);
+
+/* A sample as the model will take it, waiting for its place in time. */
+struct jfr_sample {
+	int64_t ticks;   /* what it is sorted by */
+	int64_t weight;
+	uint32_t stack, labels;
+	uint32_t type;   /* the reader's event type, shifted left once; bit 0: the event has a time */
+	uint32_t seq;    /* arrival, within a block: ties keep it */
+};
+
+/* A chunk's samples, put in time order in bounded memory (jfr_order.c). */
+struct jfr_order {
+	struct jfr_sample *block;
+	size_t n, cap;
+	int in_order; /* the block is sorted as it stands */
+	struct spill runs;
+	struct jfr_run {
+		uint64_t at, end;
+	} *run; /* sorted blocks in the spill */
+	size_t n_runs, cap_runs;
+};
+
+void jfr_order_init(struct jfr_order *o);
+void jfr_order_add(struct jfr_order *o, const struct jfr_sample *s);
+/* Gives `take` every sample added since the last flush, in time order, and forgets them. */
+void jfr_order_flush(struct jfr_order *o, void (*take)(void *ctx, const struct jfr_sample *s), void *ctx);
+void jfr_order_free(struct jfr_order *o);
 
 #endif

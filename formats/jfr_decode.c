@@ -33,22 +33,33 @@ int jfr_error(struct jfr_chunk *c, uint64_t at, const char *fmt, ...)
 	return -1;
 }
 
-static int bad(struct jfr_cursor *k, const char *why)
+void jfr_bad(struct jfr_cursor *k, const char *why)
 {
 	if (!k->bad) {
 		k->why = why;
-		k->bad_at = k->at;
+		k->bad_at = k->chunk_at + k->at;
 	}
 	k->bad = 1;
 	k->at = k->end;
+}
+
+static int bad(struct jfr_cursor *k, const char *why)
+{
+	jfr_bad(k, why);
 	return 0;
+}
+
+struct jfr_cursor jfr_piece_cursor(struct jfr_chunk *c, uint32_t piece)
+{
+	const struct jfr_piece *p = &c->pieces[piece];
+	return jfr_cursor(c, c->kept, p->kept_at, p->kept_at + p->len, p->chunk_at - p->kept_at);
 }
 
 uint8_t jfr_get_byte(struct jfr_cursor *k)
 {
 	if (k->at >= k->end)
 		return (uint8_t)bad(k, NULL);
-	return k->c->bytes[k->at++];
+	return k->bytes[k->at++];
 }
 
 static uint64_t get_fixed(struct jfr_cursor *k, unsigned width)
@@ -57,7 +68,7 @@ static uint64_t get_fixed(struct jfr_cursor *k, unsigned width)
 		return bad(k, NULL);
 	uint64_t v = 0;
 	for (unsigned i = 0; i < width; i++)
-		v = v << 8 | k->c->bytes[k->at++];
+		v = v << 8 | k->bytes[k->at++];
 	return v;
 }
 
@@ -66,7 +77,7 @@ static uint64_t get_leb128(struct jfr_cursor *k)
 {
 	/* Most numbers are one or two bytes: no bound check per byte when nine are left. */
 	if (k->end - k->at >= 9) {
-		const unsigned char *p = k->c->bytes + k->at;
+		const unsigned char *p = k->bytes + k->at;
 		uint64_t v = 0;
 		for (unsigned i = 0; i < 8; i++) {
 			v |= (uint64_t)(p[i] & 0x7f) << (7 * i);
@@ -156,16 +167,15 @@ static void get_pooled_string(struct jfr_cursor *k, struct jfr_bytes *out, int d
 {
 	uint64_t key = jfr_get_long(k);
 	struct jfr_chunk *c = k->c;
-	uint64_t at = c->string_type == UINT32_MAX ? 0 : jfr_pool_value(c, c->string_type, key);
-	if (at == 0 || depth > 2) {
+	struct jfr_cursor inner;
+	if (c->string_type == UINT32_MAX || (inner = jfr_pool_value(c, c->string_type, key)).bad || depth > 2) {
 		bad(k, "a string's constant pool key is in no pool");
 		return;
 	}
-	struct jfr_cursor inner = jfr_cursor(c, at, c->len);
 	get_string_at(&inner, out, depth + 1);
 	if (inner.bad) {
-		k->at = inner.bad_at;
 		bad(k, inner.why);
+		k->bad_at = inner.bad_at;
 	}
 }
 
@@ -186,7 +196,7 @@ static void get_string_at(struct jfr_cursor *k, struct jfr_bytes *out, int depth
 	case 3: /* UTF-8, as the writer gave it */
 		n = jfr_get_count(k);
 		if (out && !k->bad)
-			put(out, k->c->bytes + k->at, n);
+			put(out, k->bytes + k->at, n);
 		k->at += n;
 		return;
 	case 4:
@@ -195,7 +205,7 @@ static void get_string_at(struct jfr_cursor *k, struct jfr_bytes *out, int depth
 	case 5: /* Latin-1 */
 		n = jfr_get_count(k);
 		for (uint64_t i = 0; i < n && out; i++)
-			put_code(out, k->c->bytes[k->at + i]);
+			put_code(out, k->bytes[k->at + i]);
 		k->at += n;
 		return;
 	default:
@@ -338,10 +348,9 @@ static int text_at(struct jfr_cursor *k, const struct jfr_field *f, struct jfr_b
 	uint32_t type = f->type;
 	struct jfr_cursor inner = *k;
 	if (f->pool) {
-		uint64_t at = jfr_pool_value(k->c, type, jfr_get_long(k));
-		if (at == 0)
+		inner = jfr_pool_value(k->c, type, jfr_get_long(k));
+		if (inner.bad)
 			return 0;
-		inner = jfr_cursor(k->c, at, k->c->len);
 	}
 	struct jfr_cursor *v = f->pool ? &inner : k;
 	const struct jfr_class *cl = &k->c->classes[type];
@@ -380,6 +389,7 @@ int jfr_field_text(struct jfr_cursor *k, const struct jfr_field *f, struct jfr_b
 void jfr_chunk_reset(struct jfr_chunk *c)
 {
 	c->n_classes = c->n_fields = c->names_len = c->n_pool = 0;
+	c->kept_len = c->n_pieces = 0;
 	hashidx_free(&c->class_index);
 	hashidx_free(&c->pool_index);
 	c->string_type = UINT32_MAX;
@@ -389,7 +399,8 @@ void jfr_chunk_reset(struct jfr_chunk *c)
 void jfr_chunk_free(struct jfr_chunk *c)
 {
 	jfr_chunk_reset(c);
-	free(c->bytes);
+	free(c->kept);
+	free(c->pieces);
 	free(c->classes);
 	free(c->fields);
 	free(c->names);

@@ -93,11 +93,7 @@ static struct jfr_text string_ref(struct meta *mt)
 	uint32_t i = jfr_get_int(&mt->k);
 	if (i < mt->n_strings)
 		return mt->strings[i];
-	if (!mt->k.bad) {
-		mt->k.bad = 1;
-		mt->k.bad_at = mt->k.at;
-		mt->k.why = "a metadata string index out of range";
-	}
+	jfr_bad(&mt->k, "a metadata string index out of range");
 	return (struct jfr_text){ 0, 0 };
 }
 
@@ -174,8 +170,8 @@ static void add_annotation(struct meta *mt, const struct attributes *a)
 static int read_element(struct meta *mt, int depth, int in_field)
 {
 	if (depth > MAX_DEPTH)
-		return jfr_error(mt->c, mt->k.at, "metadata elements nested too deep");
-	uint64_t at = mt->k.at;
+		return jfr_error(mt->c, mt->k.chunk_at + mt->k.at, "metadata elements nested too deep");
+	uint64_t at = mt->k.chunk_at + mt->k.at;
 	struct jfr_text name = string_ref(mt);
 	struct attributes a;
 	memset(&a, 0, sizeof a);
@@ -253,8 +249,8 @@ static int read_strings(struct meta *mt)
 {
 	struct jfr_bytes s = { NULL, 0, 0 };
 	uint64_t n = jfr_get_int(&mt->k);
-	if (n > mt->k.end - mt->k.at && !mt->k.bad)
-		n = 0, mt->k.bad = 1, mt->k.bad_at = mt->k.at;
+	if (n > mt->k.end - mt->k.at)
+		n = 0, jfr_bad(&mt->k, NULL);
 	mt->strings = xcalloc(n ? n : 1, sizeof *mt->strings);
 	for (uint64_t i = 0; i < n && !mt->k.bad; i++) {
 		s.len = 0;
@@ -266,12 +262,12 @@ static int read_strings(struct meta *mt)
 	return 0;
 }
 
-int jfr_read_metadata(struct jfr_chunk *c, uint64_t at, uint64_t end)
+int jfr_read_metadata(struct jfr_chunk *c, uint32_t piece)
 {
 	struct meta mt;
 	memset(&mt, 0, sizeof mt);
 	mt.c = c;
-	mt.k = jfr_cursor(c, at, end);
+	mt.k = jfr_piece_cursor(c, piece);
 	mt.open_class = -1;
 	c->n_classes = c->n_fields = c->names_len = 0;
 	hashidx_free(&c->class_index);
@@ -285,7 +281,7 @@ int jfr_read_metadata(struct jfr_chunk *c, uint64_t at, uint64_t end)
 	if (!failed && mt.k.bad)
 		failed = jfr_error(c, mt.k.bad_at, "metadata event: %s", mt.k.why ? mt.k.why : "cut short") < 0;
 	if (!failed)
-		failed = resolve(&mt, at) < 0;
+		failed = resolve(&mt, c->pieces[piece].chunk_at) < 0;
 	free(mt.strings);
 	free(mt.notes);
 	return failed ? -1 : 0;
@@ -303,26 +299,38 @@ static int entry_equals(const void *ctx, uint32_t i, const void *key)
 	return e->type == k->type && e->key == k->key;
 }
 
-uint64_t jfr_pool_value(const struct jfr_chunk *c, uint32_t type, uint64_t key)
+static uint32_t find_entry(const struct jfr_chunk *c, uint32_t type, uint64_t key)
 {
 	struct pool_key k = { type, key };
-	uint32_t i = hashidx_find(&c->pool_index, hash_mix(key, type), entry_equals, c, &k);
-	return i == HASHIDX_NONE ? 0 : c->pool[i].at;
+	return hashidx_find(&c->pool_index, hash_mix(key, type), entry_equals, c, &k);
+}
+
+struct jfr_cursor jfr_pool_value(struct jfr_chunk *c, uint32_t type, uint64_t key)
+{
+	uint32_t i = find_entry(c, type, key);
+	if (i == HASHIDX_NONE) {
+		struct jfr_cursor none = jfr_cursor(c, c->kept, 0, 0, 0);
+		none.bad = 1;
+		return none;
+	}
+	struct jfr_cursor k = jfr_piece_cursor(c, c->pool[i].piece);
+	k.at = c->pool[i].at;
+	return k;
 }
 
 /* An entry met again (a later flush repeats it) keeps its first value. */
-static void add_entry(struct jfr_chunk *c, uint32_t type, uint64_t key, uint64_t at)
+static void add_entry(struct jfr_chunk *c, uint32_t type, uint64_t key, uint32_t piece, uint64_t at)
 {
-	if (jfr_pool_value(c, type, key))
+	if (find_entry(c, type, key) != HASHIDX_NONE)
 		return;
 	grow((void **)&c->pool, &c->cap_pool, c->n_pool + 1, sizeof *c->pool);
-	c->pool[c->n_pool] = (struct jfr_pool_entry){ type, key, at };
+	c->pool[c->n_pool] = (struct jfr_pool_entry){ type, piece, key, at };
 	hashidx_insert(&c->pool_index, hash_mix(key, type), (uint32_t)c->n_pool++);
 }
 
-static int read_pool(struct jfr_chunk *c, struct jfr_cursor *k)
+static int read_pool(struct jfr_chunk *c, struct jfr_cursor *k, uint32_t piece)
 {
-	uint64_t at = k->at, id = jfr_get_long(k);
+	uint64_t at = k->chunk_at + k->at, id = jfr_get_long(k);
 	uint32_t type = jfr_class_of_id(c, id);
 	if (k->bad)
 		return 0;
@@ -336,14 +344,14 @@ static int read_pool(struct jfr_chunk *c, struct jfr_cursor *k)
 		uint64_t value_at = k->at;
 		jfr_skip_field(k, &whole);
 		if (!k->bad)
-			add_entry(c, type, key, value_at);
+			add_entry(c, type, key, piece, value_at);
 	}
 	return 0;
 }
 
-int jfr_read_checkpoint(struct jfr_chunk *c, uint64_t at, uint64_t end)
+int jfr_read_checkpoint(struct jfr_chunk *c, uint32_t piece)
 {
-	struct jfr_cursor k = jfr_cursor(c, at, end);
+	struct jfr_cursor k = jfr_piece_cursor(c, piece);
 	jfr_get_int(&k);  /* size */
 	jfr_get_long(&k); /* type 1 */
 	jfr_get_long(&k); /* start */
@@ -352,7 +360,7 @@ int jfr_read_checkpoint(struct jfr_chunk *c, uint64_t at, uint64_t end)
 	jfr_get_byte(&k); /* what kind of checkpoint: a flush, a chunk's end */
 	uint64_t n = jfr_get_int(&k);
 	for (uint64_t i = 0; i < n && !k.bad; i++)
-		if (read_pool(c, &k) < 0)
+		if (read_pool(c, &k, piece) < 0)
 			return -1;
 	if (k.bad)
 		return jfr_error(c, k.bad_at, "checkpoint event: %s", k.why ? k.why : "cut short");

@@ -1,23 +1,27 @@
 /*
  * Java Flight Recorder reader (docs/formats/jfr.md). A file is chunks one
- * after another, each standing alone; a chunk is read whole, then walked
- * three times: for its metadata and checkpoint events (the classes and
- * the constant pools, which may come after the events that use them),
- * for its sample events' starts, and for those events in time order. Every event type whose class has a stackTrace field
- * becomes a sample type of its name, counting events; some also give a
- * weight (bytes allocated, nanoseconds blocked) as a second type,
- * "EVENT:FIELD". A sample's stack is its trace, frames named as
- * async-profiler's converters name them, the frame type kept in the
+ * after another, each standing alone. A chunk streams in once: its
+ * metadata and checkpoint events (the classes and the constant pools,
+ * which may come after the events that use them) are kept, its other
+ * events spilled as they came (base/spill.h). Then the spill is read
+ * twice: for the samples' starts, to learn whether they are in time
+ * order, and to decode each event once. Every event type whose class has
+ * a stackTrace field becomes a sample type of its name, counting events;
+ * some also give a weight (bytes allocated, nanoseconds blocked) as a
+ * second type, "EVENT:FIELD". A sample's stack is its trace, frames named
+ * as async-profiler's converters name them, the frame type kept in the
  * function's system name; its labels the thread, the thread state and
  * "truncated" when the JVM cut the stack; its time the event's start,
- * from the first sample's. A chunk's events are read in time order (the
- * JVM writes them as each thread's buffer fills); a chunk that starts
- * before the last sample of the chunk before is taken at that sample's
- * time, never going back.
+ * from the first sample's. A chunk's samples go to the model in time
+ * order (the JVM writes events as each thread's buffer fills): as they
+ * are decoded when they are in order, else through jfr_order.c. A chunk
+ * that starts before the last sample of the chunk before is taken at
+ * that sample's time, never going back.
  *
- * Memory: one chunk's bytes, its pool index, 16 bytes for each of its
- * sample events (their time order), and per chunk a cache of each
- * distinct stack trace, method, thread and state met; rows stream.
+ * Memory: a chunk's metadata and checkpoint events, its pool index, up to
+ * 16 MB of its other events (the rest in a temporary file), jfr_order.c's
+ * block, and per chunk a cache of each distinct stack trace, method,
+ * thread and state met; rows stream.
  */
 #include <stdio.h>
 #include <string.h>
@@ -26,7 +30,13 @@
 #include "../base/diag.h"
 #include "jfr.h"
 
-enum { HEADER_BYTES = 68, READ_STEP = 1 << 20, LABEL_CACHE = 64 };
+enum {
+	HEADER_BYTES = 68,
+	EVENT_HEADER_MAX = 18, /* an event's size and type id, nine bytes each at most */
+	READ_STEP = 1 << 20,
+	EVENTS_IN_MEMORY = 16 << 20, /* a JDK's chunks (12 MB at most by default) stay in memory */
+	LABEL_CACHE = 1024,
+};
 
 /* What an event type became, across chunks (whose class ids differ). */
 struct event_type {
@@ -43,10 +53,20 @@ struct reader {
 	size_t n_types, cap_types;
 	int64_t *values;
 	size_t cap_values;
-	uint64_t *checkpoints; /* offsets of a chunk's checkpoint events */
+	uint64_t chunk_size, end; /* the chunk's size, and where its whole events end */
+	uint64_t present;         /* where in the chunk the input ended, when it ends inside */
+	uint32_t metadata;        /* the piece of the chunk's metadata event; UINT32_MAX: none */
+	uint32_t *checkpoints;    /* the pieces of its checkpoint events */
 	size_t n_checkpoints, cap_checkpoints;
-	struct timed_event *timed; /* a chunk's sample events, to be read in time order */
-	size_t n_timed, cap_timed;
+	struct spill events;      /* its other events, as they came */
+	uint64_t events_whole;    /* the spill's bytes that hold whole events */
+	uint64_t spilled_to;      /* where in the chunk the last spilled event ends */
+	struct gap {              /* where spilled events stop following each other in the chunk */
+		uint64_t spill_at, chunk_at;
+	} *gaps;
+	size_t n_gaps, cap_gaps;
+	int in_order;             /* its samples are in time order as they came */
+	struct jfr_order order;   /* else they are put in order here */
 	uint64_t last_type_id; /* the last event's type id, and its class */
 	uint32_t last_type;
 	uint32_t label_thread, label_state, label_truncated, yes;
@@ -82,14 +102,14 @@ static void grow_values(struct reader *r)
 	memset(r->values + old, 0, (r->cap_values - old) * sizeof *r->values);
 }
 
-/* The sample types of an event type, made at its first event in the file. */
-static struct event_type *event_type(struct reader *r, const struct jfr_class *cl, const struct weight *w)
+/* The sample types of an event type, made at its first event in the file; its index in r->types. */
+static uint32_t event_type(struct reader *r, const struct jfr_class *cl, const struct weight *w)
 {
 	const char *name = r->c.names + cl->name.at;
 	uint32_t id = model_str(r->m, name, cl->name.len);
 	for (size_t i = 0; i < r->n_types; i++)
 		if (r->types[i].name == id)
-			return &r->types[i];
+			return (uint32_t)i;
 	grow((void **)&r->types, &r->cap_types, r->n_types + 1, sizeof *r->types);
 	struct event_type *t = &r->types[r->n_types++];
 	t->name = id;
@@ -101,7 +121,7 @@ static struct event_type *event_type(struct reader *r, const struct jfr_class *c
 		t->weight_type = model_add_sample_type(r->m, weight_name, w->unit);
 	}
 	grow_values(r);
-	return t;
+	return (uint32_t)(r->n_types - 1);
 }
 
 static int32_t first_field_named(const struct jfr_chunk *c, uint32_t type, const char *a, const char *b)
@@ -138,9 +158,13 @@ static void plan_events(struct reader *r, uint32_t type)
 	}
 	p->time = needed[0], p->thread = needed[1], p->state = needed[2], p->weight = needed[3];
 	p->last_needed = (uint32_t)last;
-	struct event_type *t = event_type(r, &c->classes[type], w);
-	p->count_type = t->count_type;
-	p->weight_type = t->weight_type;
+	p->longs = (uint8_t)c->compressed;
+	for (int32_t i = 0; i <= last; i++) {
+		const struct jfr_field *f = jfr_field_at(c, type, i);
+		if (f->array || (!f->pool && c->classes[f->type].kind != JFR_LONG))
+			p->longs = 0;
+	}
+	p->event_type = event_type(r, &c->classes[type], w);
 }
 
 /* A number of ticks, or of a Timespan's unit, in nanoseconds; saturating. */
@@ -176,7 +200,7 @@ static uint32_t intern_labels(struct reader *r, uint32_t thread, uint32_t state,
  */
 static uint32_t sample_labels(struct reader *r, uint32_t thread, uint32_t state, int truncated)
 {
-	struct label_cache *slot = &r->label_cache[(thread * 31u + state * 7u + (unsigned)truncated) % LABEL_CACHE];
+	struct label_cache *slot = &r->label_cache[hash_mix(thread, (uint64_t)state << 1 | (unsigned)truncated) % LABEL_CACHE];
 	if (slot->set != MODEL_NONE && slot->thread == thread && slot->state == state && slot->truncated == truncated)
 		return slot->set;
 	*slot = (struct label_cache){ thread, state, truncated, intern_labels(r, thread, state, truncated) };
@@ -199,19 +223,236 @@ static int64_t sample_time(struct reader *r, int64_t ticks)
 	return r->time;
 }
 
-/* One data event's sample, the cursor after its type id. */
-static int add_event(struct reader *r, struct jfr_cursor *k, uint32_t type)
+/*
+ * The size and type id of the event at `at`, from the input not yet
+ * consumed: 1, 0 when the input ends first, -1 after reporting.
+ */
+static int peek_event_header(struct reader *r, uint64_t at, uint64_t chunk_size, uint64_t *size, uint64_t *type)
+{
+	const unsigned char *data;
+	size_t want = chunk_size - at < EVENT_HEADER_MAX ? (size_t)(chunk_size - at) : EVENT_HEADER_MAX;
+	long got = input_peek(r->in, want, &data);
+	if (got < 0)
+		return -1;
+	r->present = at + (uint64_t)got;
+	struct jfr_cursor k = jfr_cursor(&r->c, data, 0, (uint64_t)got, at);
+	*size = jfr_get_int(&k);
+	*type = jfr_get_long(&k);
+	if (k.bad && (size_t)got < want)
+		return 0;
+	if (k.bad || *size < k.at || *size > chunk_size - at)
+		return jfr_error(&r->c, at, "an event whose size (%llu bytes) does not fit its chunk", (unsigned long long)*size);
+	return 1;
+}
+
+/* Moves an event's `size` bytes of input to the kept pieces or the spill: 1, 0 when the input ends first, -1 on a read error. */
+static int move_event(struct reader *r, uint64_t at, uint64_t size, int keep)
+{
+	struct jfr_chunk *c = &r->c;
+	for (uint64_t moved = 0; moved < size;) {
+		const unsigned char *data;
+		long got = input_peek(r->in, size - moved < READ_STEP ? (size_t)(size - moved) : READ_STEP, &data);
+		if (got <= 0)
+			return (int)got;
+		if (keep) {
+			grow((void **)&c->kept, &c->kept_cap, c->kept_len + (size_t)got, 1);
+			memcpy(c->kept + c->kept_len, data, (size_t)got);
+			c->kept_len += (size_t)got;
+		} else {
+			spill_put(&r->events, data, (size_t)got);
+		}
+		input_skip(r->in, (size_t)got);
+		moved += (uint64_t)got;
+		r->present = at + moved;
+	}
+	return 1;
+}
+
+/* A metadata or checkpoint event just kept, from `kept_at`. */
+static void add_piece(struct reader *r, size_t kept_at, uint64_t at, uint64_t size, uint64_t type)
+{
+	struct jfr_chunk *c = &r->c;
+	grow((void **)&c->pieces, &c->cap_pieces, c->n_pieces + 1, sizeof *c->pieces);
+	c->pieces[c->n_pieces] = (struct jfr_piece){ kept_at, at, size };
+	uint32_t piece = (uint32_t)c->n_pieces++;
+	if (type == 0) { /* a chunk may hold several (JDK 14 and later): the last knows every class */
+		r->metadata = piece;
+		return;
+	}
+	grow((void **)&r->checkpoints, &r->cap_checkpoints, r->n_checkpoints + 1, sizeof *r->checkpoints);
+	r->checkpoints[r->n_checkpoints++] = piece;
+}
+
+/* The data event of `size` bytes at `at` goes to the spill (its bytes are put by the caller). */
+static void note_spilled(struct reader *r, uint64_t at, uint64_t size)
+{
+	if (r->spilled_to != at) {
+		grow((void **)&r->gaps, &r->cap_gaps, r->n_gaps + 1, sizeof *r->gaps);
+		r->gaps[r->n_gaps++] = (struct gap){ spill_size(&r->events), at };
+	}
+	r->spilled_to = at + size;
+}
+
+/* One event at r->end, however large, through the input's buffer: 1, 0 when the input ends first, -1 after reporting. */
+static int take_event(struct reader *r, uint64_t chunk_size)
+{
+	struct jfr_chunk *c = &r->c;
+	uint64_t at = r->end, size, type;
+	int got = peek_event_header(r, at, chunk_size, &size, &type);
+	if (got <= 0)
+		return got;
+	int keep = type < 2;
+	size_t kept_at = c->kept_len;
+	uint64_t spill_at = spill_size(&r->events), spilled_to = r->spilled_to;
+	if (!keep)
+		note_spilled(r, at, size);
+	got = move_event(r, at, size, keep);
+	if (got <= 0) {
+		c->kept_len = kept_at;
+		r->spilled_to = spilled_to;
+		r->n_gaps -= r->n_gaps && r->gaps[r->n_gaps - 1].spill_at == spill_at && r->gaps[r->n_gaps - 1].chunk_at == at;
+		return got;
+	}
+	if (keep)
+		add_piece(r, kept_at, at, size, type);
+	r->events_whole = spill_size(&r->events);
+	r->end = at + size;
+	return 1;
+}
+
+/*
+ * The events that lie whole at the start of `data` (`got` bytes of the
+ * chunk from r->end): data events spilled a run at a time, the others
+ * kept. How many bytes they take; 0 when the first is not whole there.
+ */
+static size_t take_whole_events(struct reader *r, const unsigned char *data, size_t got, int *failed)
+{
+	struct jfr_chunk *c = &r->c;
+	size_t used = 0, run = 0; /* run: data events' bytes before `used` not yet spilled */
+	while (used < got) {
+		uint64_t at = r->end + used;
+		struct jfr_cursor k = jfr_cursor(c, data + used, 0, got - used < EVENT_HEADER_MAX ? got - used : EVENT_HEADER_MAX, at);
+		uint64_t size = jfr_get_int(&k), type = jfr_get_long(&k);
+		if (k.bad || size > got - used || size < k.at)
+			break; /* take_event reads it, or says what is wrong */
+		if (type >= 2) {
+			note_spilled(r, at, size);
+			run += (size_t)size;
+		} else {
+			spill_put(&r->events, data + used - run, run);
+			run = 0;
+			grow((void **)&c->kept, &c->kept_cap, c->kept_len + (size_t)size, 1);
+			memcpy(c->kept + c->kept_len, data + used, (size_t)size);
+			add_piece(r, c->kept_len, at, size, type);
+			c->kept_len += (size_t)size;
+		}
+		used += (size_t)size;
+	}
+	spill_put(&r->events, data + used - run, run);
+	r->events_whole = spill_size(&r->events);
+	*failed = c->failed;
+	return used;
+}
+
+/*
+ * The events after a chunk's header, `chunk_size` bytes in all: metadata
+ * and checkpoint events are kept (their pools may come after the events
+ * that use them), the others spilled as they came. 1 when the chunk is
+ * whole, 0 when the input ends inside it (r->end: where its whole events
+ * end), -1 after reporting.
+ */
+static int take_chunk(struct reader *r, uint64_t chunk_size)
+{
+	r->metadata = UINT32_MAX;
+	r->n_checkpoints = r->n_gaps = 0;
+	r->spilled_to = UINT64_MAX;
+	r->events_whole = 0;
+	spill_clear(&r->events);
+	for (r->end = HEADER_BYTES; r->end < chunk_size;) {
+		const unsigned char *data;
+		long got = input_peek(r->in, chunk_size - r->end < READ_STEP ? (size_t)(chunk_size - r->end) : READ_STEP, &data);
+		if (got < 0)
+			return -1;
+		r->present = r->end + (uint64_t)got;
+		int failed;
+		size_t used = take_whole_events(r, data, (size_t)got, &failed);
+		if (failed)
+			return -1;
+		input_skip(r->in, used);
+		r->end += used;
+		if (used == 0 && (got = take_event(r, chunk_size)) <= 0)
+			return (int)got;
+	}
+	return 1;
+}
+
+/* A sample in its place in time, to the model. */
+static void take_sample(void *ctx, const struct jfr_sample *s)
+{
+	struct reader *r = ctx;
+	const struct event_type *t = &r->types[s->type >> 1];
+	r->values[t->count_type] = 1;
+	if (t->weight_type != SIZE_MAX)
+		r->values[t->weight_type] = s->weight;
+	int64_t time = s->type & 1 ? sample_time(r, s->ticks) : r->time;
+	model_add_samples(r->m, s->stack, r->values, NULL, s->labels, 1, time);
+	r->values[t->count_type] = 0;
+	if (t->weight_type != SIZE_MAX)
+		r->values[t->weight_type] = 0;
+}
+
+/* The class of a sample event: 1 with *type set, 0 for an event that is no sample, -1 after reporting. */
+static int sample_class(struct reader *r, const struct jfr_cursor *k, uint64_t type_id, uint32_t *type)
+{
+	struct jfr_chunk *c = &r->c;
+	/* Events of one type come in runs (a sampler's buffer): look its class up once a run. */
+	if (type_id != r->last_type_id) {
+		r->last_type = jfr_class_of_id(c, type_id);
+		r->last_type_id = type_id;
+	}
+	*type = r->last_type;
+	if (*type == HASHIDX_NONE)
+		return jfr_error(c, k->chunk_at, "an event of type id %llu, which the metadata does not define", (unsigned long long)type_id);
+	if (!c->classes[*type].plan.planned)
+		plan_events(r, *type);
+	return c->classes[*type].plan.sample;
+}
+
+static int event_failed(struct jfr_chunk *c, const struct jfr_cursor *k, uint32_t type)
+{
+	return jfr_error(c, k->bad_at, "event %s: %s", c->names + c->classes[type].name.at, k->why ? k->why : "cut short");
+}
+
+/* The start of a sample event in ticks, into *ticks unless it has none. */
+static int event_ticks(struct reader *r, struct jfr_cursor *k, uint32_t type, int64_t *ticks)
+{
+	const struct jfr_event_plan *p = &r->c.classes[type].plan;
+	if (p->time < 0)
+		return 0;
+	jfr_seek_field(k, type, p->time);
+	int64_t time = (int64_t)jfr_get_number(k, jfr_field_at(&r->c, type, p->time));
+	if (k->bad)
+		return event_failed(&r->c, k, type);
+	*ticks = time;
+	return 0;
+}
+
+/*
+ * A sample event, decoded once: to the model when the chunk is in time
+ * order, else to r->order. An event without a time sorts with the event
+ * before it.
+ */
+static int decode_sample(struct reader *r, struct jfr_cursor *k, uint32_t type, int64_t *ticks)
 {
 	struct jfr_chunk *c = &r->c;
 	const struct jfr_event_plan *p = &c->classes[type].plan;
-	uint64_t trace = 0, thread = 0, state = 0, weight = 0, ticks = 0;
+	uint64_t trace = 0, thread = 0, state = 0, weight = 0, time = 0;
 	for (int32_t i = 0; i <= (int32_t)p->last_needed && !k->bad; i++) {
-		const struct jfr_field *f = jfr_field_at(c, type, i);
-		uint64_t v = jfr_get_number(k, f);
+		uint64_t v = p->longs ? jfr_get_long(k) : jfr_get_number(k, jfr_field_at(c, type, i));
 		if (i == p->stack)
 			trace = v;
 		else if (i == p->time)
-			ticks = v;
+			time = v;
 		else if (i == p->thread)
 			thread = v;
 		else if (i == p->state)
@@ -220,153 +461,69 @@ static int add_event(struct reader *r, struct jfr_cursor *k, uint32_t type)
 			weight = v;
 	}
 	if (k->bad)
-		return jfr_error(c, k->bad_at, "event %s: %s", c->names + c->classes[type].name.at, k->why ? k->why : "cut short");
+		return event_failed(c, k, type);
 	uint64_t stack = 0;
 	if (jfr_stack_of(&r->stacks, jfr_field_at(c, type, p->stack)->type, trace, &stack) < 0)
 		return -1;
 	uint32_t thread_label = p->thread >= 0 ? jfr_thread_name(&r->stacks, jfr_field_at(c, type, p->thread)->type, thread) : 0;
 	uint32_t state_label = p->state >= 0 ? jfr_state_name(&r->stacks, jfr_field_at(c, type, p->state)->type, state) : 0;
-	r->values[p->count_type] = 1;
-	if (p->weight_type != SIZE_MAX) {
-		const struct jfr_field *f = jfr_field_at(c, type, p->weight);
-		r->values[p->weight_type] = f->timespan ? span_ns(c, (int64_t)weight, f->timespan) : (int64_t)weight;
-	}
-	int64_t time = p->time >= 0 ? sample_time(r, (int64_t)ticks) : r->time;
-	model_add_samples(r->m, (uint32_t)(stack >> 1), r->values, NULL, sample_labels(r, thread_label, state_label, stack & 1), 1, time);
-	r->values[p->count_type] = 0;
-	if (p->weight_type != SIZE_MAX)
-		r->values[p->weight_type] = 0;
+	int64_t weight_value = (int64_t)weight;
+	if (p->weight >= 0 && jfr_field_at(c, type, p->weight)->timespan)
+		weight_value = span_ns(c, weight_value, jfr_field_at(c, type, p->weight)->timespan);
+	if (p->time >= 0)
+		*ticks = (int64_t)time;
+	struct jfr_sample s = { *ticks, weight_value, (uint32_t)(stack >> 1), sample_labels(r, thread_label, state_label, stack & 1),
+				p->event_type << 1 | (p->time >= 0), 0 };
+	if (r->in_order)
+		take_sample(r, &s);
+	else
+		jfr_order_add(&r->order, &s);
 	return 0;
 }
 
 /*
- * An event's size and type id: 1 when it lies whole in [at, end), 0 when
- * end cuts it, -1 when its size cannot be (shorter than its own header).
+ * The chunk's spilled events in the order they came. With `scan`, only
+ * the samples' times are read, to learn whether they are in order
+ * (r->in_order); else each sample event is decoded.
  */
-static int event_header(struct jfr_chunk *c, uint64_t at, uint64_t end, uint64_t *size, uint64_t *type, struct jfr_cursor *k)
+static int read_events(struct reader *r, int scan)
 {
-	*k = jfr_cursor(c, at, end);
-	*size = jfr_get_int(k);
-	*type = jfr_get_long(k);
-	if (k->bad)
-		return 0;
-	if (*size < k->at - at)
-		return -1;
-	return *size <= end - at;
-}
-
-/* A sample event of the chunk: where it is, and its start in ticks. */
-struct timed_event {
-	int64_t ticks;
-	uint64_t at;
-};
-
-static int earlier(const void *a, const void *b)
-{
-	const struct timed_event *x = a, *y = b;
-	if (x->ticks != y->ticks)
-		return x->ticks < y->ticks ? -1 : 1;
-	return x->at < y->at ? -1 : x->at > y->at;
-}
-
-/* The sample event at `at`: its class, and a cursor after its type id; UINT32_MAX after reporting. */
-static uint32_t event_at(struct reader *r, uint64_t at, struct jfr_cursor *k)
-{
-	uint64_t size, type_id;
-	event_header(&r->c, at, r->c.len, &size, &type_id, k);
-	k->end = at + size;
-	/* Events of one type come in runs (a sampler's buffer): look its class up once a run. */
-	if (type_id != r->last_type_id) {
-		r->last_type = jfr_class_of_id(&r->c, type_id);
-		r->last_type_id = type_id;
-	}
-	if (r->last_type == HASHIDX_NONE)
-		jfr_error(&r->c, at, "an event of type id %llu, which the metadata does not define", (unsigned long long)type_id);
-	return r->last_type;
-}
-
-/* The start of the sample event at the cursor, in ticks; that of the event before when it has none. */
-static int event_ticks(struct reader *r, struct jfr_cursor *k, uint32_t type, int64_t *ticks)
-{
-	const struct jfr_event_plan *p = &r->c.classes[type].plan;
-	if (p->time < 0)
-		return 0;
-	jfr_seek_field(k, type, p->time);
-	*ticks = (int64_t)jfr_get_number(k, jfr_field_at(&r->c, type, p->time));
-	if (k->bad)
-		return jfr_error(&r->c, k->bad_at, "event %s: %s", r->c.names + r->c.classes[type].name.at, k->why ? k->why : "cut short");
-	return 0;
-}
-
-/*
- * The chunk's sample events, from the header to `end`, in time order: a
- * JVM writes each thread's buffer as it fills, so a chunk's events go
- * back in time by up to its length. Their starts and places are sorted
- * (16 bytes an event of the chunk), unless they are in order already.
- */
-static int read_events(struct reader *r, uint64_t end)
-{
-	struct jfr_chunk *c = &r->c;
-	struct jfr_cursor k;
-	uint64_t size, type_id;
+	struct spill_reader rd;
+	spill_reader_init(&rd, &r->events, 0, r->events_whole, READ_STEP);
+	uint64_t spill_at = 0, chunk_at = 0;
+	size_t gap = 0;
 	int64_t ticks = INT64_MIN;
-	int in_order = 1;
-	r->n_timed = 0;
+	int failed = 0;
 	r->last_type_id = 0;
-	for (uint64_t at = HEADER_BYTES; at < end; at += size) {
-		event_header(c, at, end, &size, &type_id, &k);
-		if (type_id < 2)
-			continue;
-		uint32_t type = event_at(r, at, &k);
-		if (type == UINT32_MAX)
-			return -1;
-		if (!c->classes[type].plan.planned)
-			plan_events(r, type);
-		if (!c->classes[type].plan.sample)
-			continue;
-		int64_t before = ticks;
-		if (event_ticks(r, &k, type, &ticks) < 0)
-			return -1;
-		in_order &= ticks >= before;
-		grow((void **)&r->timed, &r->cap_timed, r->n_timed + 1, sizeof *r->timed);
-		r->timed[r->n_timed++] = (struct timed_event){ ticks, at };
-	}
-	if (!in_order)
-		qsort(r->timed, r->n_timed, sizeof *r->timed, earlier);
-	for (size_t i = 0; i < r->n_timed; i++) {
-		uint32_t type = event_at(r, r->timed[i].at, &k);
-		if (add_event(r, &k, type) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/*
- * Finds the chunk's metadata and checkpoint events; returns where its
- * whole events end (short of `end` only in a chunk cut short), or 0
- * after reporting.
- */
-static uint64_t scan_chunk(struct reader *r, uint64_t end, int whole, uint64_t *metadata)
-{
-	struct jfr_chunk *c = &r->c;
-	uint64_t at = HEADER_BYTES, size, type;
-	struct jfr_cursor k;
-	r->n_checkpoints = 0;
-	*metadata = 0;
-	for (; at < end; at += size) {
-		int fits = event_header(c, at, end, &size, &type, &k);
-		if (fits < 0 || (fits == 0 && whole))
-			return jfr_error(c, at, "an event whose size (%llu bytes) does not fit its chunk", (unsigned long long)size), 0;
-		if (fits == 0)
-			break;
-		if (type == 0)
-			*metadata = at;
-		else if (type == 1) {
-			grow((void **)&r->checkpoints, &r->cap_checkpoints, r->n_checkpoints + 1, sizeof *r->checkpoints);
-			r->checkpoints[r->n_checkpoints++] = at;
+	while (!failed && (rd.have >= EVENT_HEADER_MAX || spill_reader_want(&rd, EVENT_HEADER_MAX) > 0)) {
+		if (gap < r->n_gaps && r->gaps[gap].spill_at == spill_at)
+			chunk_at = r->gaps[gap++].chunk_at;
+		struct jfr_cursor k = jfr_cursor(&r->c, rd.p, 0, rd.have, chunk_at);
+		/* take_chunk checked both, and that the event is whole. */
+		uint64_t size = jfr_get_int(&k), type_id = jfr_get_long(&k);
+		if (rd.have < size)
+			k.bytes = (spill_reader_want(&rd, size), rd.p);
+		k.end = size;
+		uint32_t type;
+		int sample = sample_class(r, &k, type_id, &type);
+		if (sample < 0)
+			failed = 1;
+		else if (sample && !scan)
+			failed = decode_sample(r, &k, type, &ticks) < 0;
+		else if (sample) {
+			int64_t before = ticks;
+			failed = event_ticks(r, &k, type, &ticks) < 0;
+			if (ticks < before) {
+				r->in_order = 0;
+				break;
+			}
 		}
+		spill_reader_skip(&rd, size);
+		spill_at += size;
+		chunk_at += size;
 	}
-	return at;
+	spill_reader_free(&rd);
+	return failed ? -1 : 0;
 }
 
 static uint64_t big_endian(const unsigned char *p, int n)
@@ -377,31 +534,10 @@ static uint64_t big_endian(const unsigned char *p, int n)
 	return v;
 }
 
-/* Reads up to `want` more bytes onto the chunk, growing it as they come; 0, or -1 on a read error. */
-static int read_more(struct reader *r, uint64_t want)
-{
-	struct jfr_chunk *c = &r->c;
-	while (want > 0) {
-		size_t step = want < READ_STEP ? (size_t)want : READ_STEP;
-		size_t cap = (size_t)c->cap;
-		grow((void **)&c->bytes, &cap, (size_t)c->len + step, 1);
-		c->cap = cap;
-		long got = input_read(r->in, c->bytes + c->len, step);
-		if (got < 0)
-			return -1;
-		if (got == 0)
-			return 0;
-		c->len += (uint64_t)got;
-		want -= (uint64_t)got;
-	}
-	return 0;
-}
-
 /* The chunk header's checks; its size, or 0 after reporting. */
-static uint64_t read_header(struct reader *r)
+static uint64_t read_header(struct reader *r, const unsigned char *h)
 {
 	struct jfr_chunk *c = &r->c;
-	const unsigned char *h = c->bytes;
 	if (memcmp(h, "FLR\0", 4) != 0)
 		return jfr_error(c, 0, r->chunks ? "bytes after the last chunk that are no chunk (no \"FLR\\0\")"
 						   : "not a JFR file (no \"FLR\\0\")"), 0;
@@ -424,55 +560,74 @@ static uint64_t read_header(struct reader *r)
 	return size;
 }
 
-/* The metadata, pools and events of the chunk in memory, read up to `end`. */
+/* The metadata, pools and events of the chunk just taken. */
 static int read_chunk_events(struct reader *r, int whole)
 {
 	struct jfr_chunk *c = &r->c;
-	uint64_t metadata, end = scan_chunk(r, c->len, whole, &metadata);
-	if (end == 0)
-		return -1;
-	if (metadata == 0) {
+	if (r->metadata == UINT32_MAX) {
 		if (whole)
 			return jfr_error(c, HEADER_BYTES, "a chunk without a metadata event");
 		diag_warn(c->file, 0, "offset %llu: the recording is cut short before the chunk's metadata: read up to the chunk before",
-			  (unsigned long long)(c->file_at + end));
+			  (unsigned long long)(c->file_at + r->end));
 		return 0;
 	}
-	if (jfr_read_metadata(c, metadata, end) < 0)
+	if (jfr_read_metadata(c, r->metadata) < 0)
 		return -1;
 	for (size_t i = 0; i < r->n_checkpoints; i++)
-		if (jfr_read_checkpoint(c, r->checkpoints[i], end) < 0)
+		if (jfr_read_checkpoint(c, r->checkpoints[i]) < 0)
 			return -1;
 	if (!whole)
 		diag_warn(c->file, 0, "offset %llu: the recording is cut short: read up to the last whole event",
-			  (unsigned long long)(c->file_at + end));
-	return read_events(r, end);
+			  (unsigned long long)(c->file_at + r->end));
+	/* Most chunks' samples are in order already: then they go to the model as they are decoded. */
+	r->in_order = 1;
+	if (read_events(r, 1) < 0 || read_events(r, 0) < 0)
+		return -1;
+	jfr_order_flush(&r->order, take_sample, r);
+	return 0;
+}
+
+/* Up to `want` bytes of input; how many, or -1 on a read error. */
+static long read_fully(struct input *in, unsigned char *to, size_t want)
+{
+	size_t got = 0;
+	while (got < want) {
+		long n = input_read(in, to + got, want - got);
+		if (n <= 0)
+			return n < 0 ? -1 : (long)got;
+		got += (size_t)n;
+	}
+	return (long)got;
 }
 
 /* The next chunk: 1 read, 0 none left (or the rest cut short, with a warning), -1 after reporting. */
 static int read_chunk(struct reader *r)
 {
 	struct jfr_chunk *c = &r->c;
-	c->file_at += c->len;
+	c->file_at += r->chunk_size;
 	jfr_chunk_reset(c);
-	c->len = 0;
-	if (read_more(r, HEADER_BYTES) < 0)
+	unsigned char header[HEADER_BYTES];
+	long got = read_fully(r->in, header, HEADER_BYTES);
+	if (got < 0)
 		return -1;
-	if (c->len == 0 && r->chunks > 0)
+	if (got == 0 && r->chunks > 0)
 		return 0;
-	if (c->len < HEADER_BYTES) {
+	if (got < HEADER_BYTES) {
 		if (r->chunks == 0)
-			return jfr_error(c, c->len, "a chunk header cut short");
+			return jfr_error(c, (uint64_t)got, "a chunk header cut short");
 		diag_warn(c->file, 0, "offset %llu: the recording is cut short inside a chunk header: read up to the chunk before",
-			  (unsigned long long)(c->file_at + c->len));
+			  (unsigned long long)(c->file_at + (uint64_t)got));
 		return 0;
 	}
-	uint64_t size = read_header(r);
-	if (size == 0 || read_more(r, size - HEADER_BYTES) < 0)
+	r->chunk_size = read_header(r, header);
+	if (r->chunk_size == 0)
 		return -1;
-	int whole = c->len == size;
-	if (!whole && r->chunks == 0 && c->len == HEADER_BYTES)
-		return jfr_error(c, c->len, "a chunk with nothing after its header");
+	r->present = HEADER_BYTES;
+	int whole = take_chunk(r, r->chunk_size);
+	if (whole < 0)
+		return -1;
+	if (!whole && r->chunks == 0 && r->present == HEADER_BYTES)
+		return jfr_error(c, HEADER_BYTES, "a chunk with nothing after its header");
 	int read = read_chunk_events(r, whole);
 	jfr_stacks_clear(&r->stacks);
 	r->chunks++;
@@ -498,7 +653,9 @@ static void reader_free(struct reader *r)
 	free(r->types);
 	free(r->values);
 	free(r->checkpoints);
-	free(r->timed);
+	free(r->gaps);
+	spill_free(&r->events);
+	jfr_order_free(&r->order);
 }
 
 int jfr_read(struct input *in, struct model *m)
@@ -510,6 +667,8 @@ int jfr_read(struct input *in, struct model *m)
 	r.c.file = in->name;
 	r.stacks.m = m;
 	r.stacks.c = &r.c;
+	spill_init(&r.events, "JFR events", EVENTS_IN_MEMORY);
+	jfr_order_init(&r.order);
 	r.label_thread = model_str(m, "thread", 6);
 	r.label_state = model_str(m, "state", 5);
 	r.label_truncated = model_str(m, "truncated", 9);

@@ -71,21 +71,12 @@ static void keymap_free(struct jfr_keymap *km)
 	free(km->dense);
 }
 
-/* A cursor at the value of pool `type`'s entry `key`; bad when there is none. */
-static struct jfr_cursor pool_cursor(struct jfr_chunk *c, uint32_t type, uint64_t key)
-{
-	uint64_t at = jfr_pool_value(c, type, key);
-	struct jfr_cursor k = jfr_cursor(c, at, c->len);
-	k.bad = at == 0;
-	return k;
-}
-
 /* The text of field `name` of pool `type`'s entry `key`, in r->text; 0 when there is none. */
 static int pool_text(struct jfr_stacks *r, uint32_t type, uint64_t key, const char *name)
 {
 	r->text.len = 0;
 	int32_t i = jfr_field_named(r->c, type, name);
-	struct jfr_cursor k = pool_cursor(r->c, type, key);
+	struct jfr_cursor k = jfr_pool_value(r->c, type, key);
 	if (i < 0 || k.bad)
 		return 0;
 	jfr_seek_field(&k, type, i);
@@ -109,7 +100,7 @@ static uint32_t method_name(struct jfr_stacks *r, uint32_t method_type, uint64_t
 	name->len = 0;
 	int32_t class_field = jfr_field_named(r->c, method_type, "type");
 	if (!native && class_field >= 0) {
-		struct jfr_cursor k = pool_cursor(r->c, method_type, key);
+		struct jfr_cursor k = jfr_pool_value(r->c, method_type, key);
 		jfr_seek_field(&k, method_type, class_field);
 		if (!k.bad && jfr_field_text(&k, jfr_field_at(r->c, method_type, class_field), name) && name->len) {
 			for (size_t i = 0; i < name->len; i++)
@@ -207,9 +198,7 @@ static long trace_frames(struct jfr_stacks *r, struct jfr_cursor *k, uint32_t tr
 		}
 		uint64_t count = jfr_get_count(k);
 		if (count > MAX_FRAMES) {
-			k->why = "a stack deeper than 65536 frames";
-			k->bad_at = k->at;
-			k->bad = 1;
+			jfr_bad(k, "a stack deeper than 65536 frames");
 			return -1;
 		}
 		struct frame_fields ff = frame_fields(r->c, f->type);
@@ -225,7 +214,7 @@ int jfr_stack_of(struct jfr_stacks *r, uint32_t trace_class, uint64_t key, uint6
 {
 	if (keymap_get(&r->stacks, key, 0, stack))
 		return 0;
-	struct jfr_cursor k = pool_cursor(r->c, trace_class, key);
+	struct jfr_cursor k = jfr_pool_value(r->c, trace_class, key);
 	int truncated = 0;
 	long n = k.bad ? 0 : trace_frames(r, &k, trace_class, &truncated);
 	if (n < 0)

@@ -50,6 +50,28 @@ time_windows_split() { # FILE
 }
 check "busy.jfr: --time windows split its 3 s of samples" time_windows_split "$JFR/busy.jfr"
 
+# A chunk larger than the memory that holds events (16 MB) and than a
+# block of samples to sort, whose samples go back in time: the same 1 MB
+# of samples 40 times over in one chunk, as async-profiler writes one
+# large chunk. Read under --max-memory 80M (the whole chunk and 16 bytes
+# a sample did not fit), each stack 40 times the single copy's, and in
+# time order: each window of --time holds 40 times the single copy's.
+samples_in() { # FILE WINDOW
+	"$PROF" -q --time "$2" -t summary "$1" | awk '/^total:/ { print $2 }'
+}
+big_chunk_in_order_in_bounded_memory() {
+	python3 test/make-jfr-synthetic.py --bench "$TMP/once.jfr" 1 &&
+		python3 test/make-jfr-synthetic.py --bench "$TMP/forty.jfr" 1 40 &&
+		"$PROF" -m 80M -t folded "$TMP/forty.jfr" > "$TMP/forty.folded" &&
+		"$PROF" -t folded "$TMP/once.jfr" | awk '{ $NF *= 40; print }' | cmp -s - "$TMP/forty.folded" || return 1
+	for window in 0:300 300:700 700:; do
+		once=$(samples_in "$TMP/once.jfr" $window) && forty=$(samples_in "$TMP/forty.jfr" $window) &&
+			[ "${once:-0}" -gt 0 ] && [ "$forty" -eq $((40 * once)) ] || return 1
+	done
+}
+heavy "a 40 MB chunk whose samples go back in time 40 times: in 80 MB, each stack and each --time window 40 times one copy's" \
+	big_chunk_in_order_in_bounded_memory
+
 # What folded stacks drop: the frame type in the system name, the truncated mark as a label.
 check "frame types stay in system names" prints 0 'demo.Main.main \[Interpreted\]' "$PROF" -t tables "$JFR/synthetic.jfr"
 one_truncated() { # the synthetic file's trace 2 is marked truncated, and one event has it

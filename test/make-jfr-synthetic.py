@@ -16,10 +16,11 @@ to the next, where the format (and async-profiler's converters, and prof)
 takes each chunk's own.
 
 Usage: make-jfr-synthetic.py TESTDATA-JFR INVALID-JFR WORK-DIR, or
-make-jfr-synthetic.py --bench OUT MEGABYTES: one chunk of execution
-samples as async-profiler writes them (few stacks, many samples: 2,000
-traces 8 to 40 deep over 5,000 methods, 16 threads), seeded, for make
-bench.
+make-jfr-synthetic.py --bench OUT MEGABYTES [REPEAT]: one chunk of
+execution samples as async-profiler writes them (few stacks, many
+samples: 2,000 traces 8 to 40 deep over 5,000 methods, 16 threads),
+seeded, for make bench; with REPEAT, the samples come REPEAT times in
+the one chunk, going back in time at each repetition (test/jfr.sh).
 """
 import os
 import struct
@@ -313,7 +314,7 @@ def write(path, data):
         f.write(data)
 
 
-def bench_chunk(megabytes):
+def bench_chunk(megabytes, repeat=1):
     rnd = random.Random(1)
     c = True
     v = lambda build: value(c, build)
@@ -333,6 +334,7 @@ def bench_chunk(megabytes):
         time += rnd.randint(1, 20)
         body += event(c, EXECUTION_SAMPLE, value(c, lambda w: w.long(time).long(rnd.randint(1, 16))
                                                      .long(rnd.randint(1, 2000)).long(1)))
+    body = bytes(body) * repeat
     cp = checkpoint(c, pools)
     meta = metadata(c)
     at_cp = 68 + len(body)
@@ -344,7 +346,7 @@ def bench_chunk(megabytes):
 
 def main():
     if sys.argv[1] == "--bench":
-        write(sys.argv[2], bench_chunk(int(sys.argv[3])))
+        write(sys.argv[2], bench_chunk(int(sys.argv[3]), int(sys.argv[4]) if len(sys.argv) > 4 else 1))
         return
     OUT, INVALID, WORK = sys.argv[1:4]
     os.makedirs(INVALID, exist_ok=True)

@@ -44,17 +44,14 @@ void spill_put(struct spill *s, const void *data, size_t len)
 {
 	if (len == 0)
 		return;
-	if (s->used && s->used + len > s->in_memory) {
-		append_to_file(s, s->bytes, s->used);
-		s->used = 0;
+	size_t fits = s->in_file ? 0 : s->in_memory - s->used < len ? s->in_memory - s->used : len;
+	if (fits) {
+		grow((void **)&s->bytes, &s->cap, s->used + fits, 1);
+		memcpy(s->bytes + s->used, data, fits);
+		s->used += fits;
 	}
-	if (len > s->in_memory) { /* more than memory holds: straight to the file */
-		append_to_file(s, data, len);
-		return;
-	}
-	grow((void **)&s->bytes, &s->cap, s->used + len, 1);
-	memcpy(s->bytes + s->used, data, len);
-	s->used += len;
+	if (fits < len)
+		append_to_file(s, (const unsigned char *)data + fits, len - fits);
 }
 
 void spill_clear(struct spill *s)
@@ -80,21 +77,20 @@ void spill_reader_init(struct spill_reader *rd, const struct spill *s, uint64_t 
 	rd->step = step;
 }
 
-/* Bytes [next, next + n) into dst, from the file or memory. */
+/* Bytes [next, next + n) into dst, from memory or the file. */
 static void copy_out(const struct spill *s, uint64_t next, unsigned char *dst, size_t n)
 {
-	while (n > 0) {
-		if (next >= s->in_file) {
-			memcpy(dst, s->bytes + (next - s->in_file), n);
-			return;
-		}
-		size_t part = s->in_file - next < n ? (size_t)(s->in_file - next) : n;
-		int err = fd_pread_all(s->fd, dst, part, next);
-		if (err)
-			diag_fatal("cannot read %s back from a temporary file: %s", s->what,
-				   err > 0 ? strerror(err) : "it is shorter than written");
+	if (next < s->used) {
+		size_t part = s->used - next < n ? (size_t)(s->used - next) : n;
+		memcpy(dst, s->bytes + next, part);
 		dst += part, next += part, n -= part;
 	}
+	if (n == 0)
+		return;
+	int err = fd_pread_all(s->fd, dst, n, next - s->used);
+	if (err)
+		diag_fatal("cannot read %s back from a temporary file: %s", s->what,
+			   err > 0 ? strerror(err) : "it is shorter than written");
 }
 
 size_t spill_reader_want(struct spill_reader *rd, size_t want)
@@ -102,11 +98,13 @@ size_t spill_reader_want(struct spill_reader *rd, size_t want)
 	const struct spill *s = rd->s;
 	if (rd->have >= want || rd->next >= rd->end)
 		return rd->have;
-	if (rd->have == 0 && rd->next >= s->in_file) { /* the rest is in memory: no copy */
-		rd->p = s->bytes + (rd->next - s->in_file);
-		rd->have = (size_t)(rd->end - rd->next);
-		rd->next = rd->end;
-		return rd->have;
+	if (rd->have == 0 && rd->next < s->used) { /* as far as memory goes: no copy */
+		uint64_t stop = rd->end < s->used ? rd->end : s->used;
+		rd->p = s->bytes + rd->next;
+		rd->have = (size_t)(stop - rd->next);
+		rd->next = stop;
+		if (rd->have >= want || rd->next >= rd->end)
+			return rd->have;
 	}
 	size_t size = want > rd->step ? want : rd->step;
 	if (size - rd->have > rd->end - rd->next)

@@ -429,8 +429,15 @@ static int event_ticks(struct reader *r, struct jfr_cursor *k, uint32_t type, in
 	const struct jfr_event_plan *p = &r->c.classes[type].plan;
 	if (p->time < 0)
 		return 0;
-	jfr_seek_field(k, type, p->time);
-	int64_t time = (int64_t)jfr_get_number(k, jfr_field_at(&r->c, type, p->time));
+	int64_t time;
+	if (p->longs) { /* the fields before it are one number each */
+		for (int32_t i = 0; i < p->time; i++)
+			jfr_get_long(k);
+		time = (int64_t)jfr_get_long(k);
+	} else {
+		jfr_seek_field(k, type, p->time);
+		time = (int64_t)jfr_get_number(k, jfr_field_at(&r->c, type, p->time));
+	}
 	if (k->bad)
 		return event_failed(&r->c, k, type);
 	*ticks = time;

@@ -416,6 +416,7 @@ void model_add_samples(struct model *m, uint32_t stack, const int64_t *values,
 		/* Past 2^64 stays there; the validator refuses repeats past 2^63. */
 		if (__builtin_add_overflow(m->rows.last.repeat, repeat, &m->rows.last.repeat))
 			m->rows.last.repeat = UINT64_MAX;
+		rows_check(m, stack, labels, values, m->rows.last.repeat > INT64_MAX ? UINT64_MAX : repeat);
 		return;
 	}
 	if (memory && !m->sessions.has_memory) {

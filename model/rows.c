@@ -29,6 +29,7 @@ void rows_init(struct row_store *s)
 void rows_free(struct row_store *s)
 {
 	free(s->bytes);
+	free(s->sums);
 	free(s->last_values);
 	if (s->fd >= 0)
 		close(s->fd);
@@ -81,9 +82,39 @@ static void encode(const struct model *m, struct row_store *s, const struct mode
 		spill(s);
 }
 
+void rows_check(struct model *m, uint32_t stack, uint32_t labels, const int64_t *values, uint64_t repeat)
+{
+	struct row_store *s = &m->rows;
+	if (s->unsure)
+		return;
+	if (repeat == 0 || repeat > INT64_MAX || stack >= m->n_stacks || labels >= m->n_label_sets) {
+		s->unsure = 1;
+		return;
+	}
+	if (s->cap_sums < m->n_sample_types) {
+		size_t old = s->cap_sums;
+		grow((void **)&s->sums, &s->cap_sums, m->n_sample_types, sizeof *s->sums);
+		memset(s->sums + old, 0, (s->cap_sums - old) * sizeof *s->sums);
+	}
+	for (size_t t = 0; t < m->n_sample_types; t++) {
+		int64_t v;
+		uint64_t magnitude;
+		if (__builtin_mul_overflow(values[t], (int64_t)repeat, &v)) {
+			s->unsure = 1;
+			return;
+		}
+		magnitude = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+		if (__builtin_add_overflow(s->sums[t], magnitude, &s->sums[t]) || s->sums[t] > INT64_MAX) {
+			s->unsure = 1;
+			return;
+		}
+	}
+}
+
 void rows_append(struct model *m, const struct model_row *row)
 {
 	struct row_store *s = &m->rows;
+	rows_check(m, row->stack, row->labels, row->values, row->repeat);
 	if (s->has_last) {
 		s->last.values = s->last_values;
 		encode(m, s, &s->last);

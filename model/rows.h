@@ -43,6 +43,16 @@ struct row_store {
 	uint64_t in_file;     /* bytes written to it */
 	size_t memory_from;   /* rows from this index on carry memory columns */
 	int64_t last_time;    /* of the last row encoded: each row's time is stored from it */
+	/*
+	 * What model_validate checks of each row, checked as rows come:
+	 * `unsure` once a row names a stack or label set not yet made, has
+	 * a repeat of 0 or past 2^63, or makes a type's sum of |value x
+	 * repeat| (`sums`) pass 2^63; model_validate reads every row again
+	 * only then.
+	 */
+	uint64_t *sums;
+	size_t cap_sums;
+	int unsure;
 	int has_last;
 	struct model_row last;
 	int64_t *last_values;
@@ -54,6 +64,8 @@ void rows_free(struct row_store *s);
 
 /* Appends a row to m (rows are added through model_add_samples). */
 void rows_append(struct model *m, const struct model_row *row);
+/* Counts `repeat` more samples of a row towards the checks model_validate would make. */
+void rows_check(struct model *m, uint32_t stack, uint32_t labels, const int64_t *values, uint64_t repeat);
 
 struct row_cursor {
 	const struct model *m;

@@ -115,6 +115,45 @@ static void validator_finds_broken_models(void)
 	model_free(&m);
 }
 
+static void model_of_one_type(struct model *m)
+{
+	model_init(m);
+	model_add_sample_type(m, "samples", "count");
+}
+
+/*
+ * Rows are checked as they come (rows_check), so that the validator need
+ * not read them again; where one may be wrong it does, and finds what it
+ * always found.
+ */
+static void rows_are_checked_as_they_come(void)
+{
+	struct model m;
+	int64_t half = INT64_MAX / 2 + 1, one = 1;
+	model_of_one_type(&m);
+	model_add_samples(&m, model_stack(&m, frame(&m, "f"), 0), &half, NULL, 0, 1, 0);
+	CHECK(model_validate(&m, "test") == 0 && !m.rows.unsure);
+	model_add_samples(&m, model_stack(&m, frame(&m, "g"), 0), &half, NULL, 0, 1, 0);
+	CHECK(m.rows.unsure && model_validate(&m, "test") == 1); /* the type's sum passes 2^63 */
+	model_free(&m);
+
+	model_of_one_type(&m);
+	uint32_t s = model_stack(&m, frame(&m, "f"), 0);
+	model_add_samples(&m, s, &half, NULL, 0, 1, 0);
+	model_add_samples(&m, s, &half, NULL, 0, 1, 0);
+	CHECK(m.n_rows == 1 && model_validate(&m, "test") == 1); /* one row, whose repeat makes it pass */
+	model_free(&m);
+
+	model_of_one_type(&m);
+	model_add_samples(&m, 1, &one, NULL, 0, 1, 0);
+	CHECK(m.rows.unsure);
+	model_stack(&m, frame(&m, "f"), 0); /* the stack the row named, made after it */
+	CHECK(model_validate(&m, "test") == 0);
+	model_add_samples(&m, 7, &one, NULL, 0, 1, 0);
+	CHECK(model_validate(&m, "test") == 1); /* a stack never made */
+	model_free(&m);
+}
+
 /* Rows past what stays in memory go to a file and come back as they were. */
 static void rows_come_back_from_the_spill_file(void)
 {
@@ -250,5 +289,6 @@ const struct unit_test model_tests[] = {
 	{ "consecutive_identical_samples_merge", consecutive_identical_samples_merge },
 	{ "memory_samples_merge_only_when_equal", memory_samples_merge_only_when_equal },
 	{ "validator_finds_broken_models", validator_finds_broken_models },
+	{ "rows_are_checked_as_they_come", rows_are_checked_as_they_come },
 	{ NULL, NULL },
 };

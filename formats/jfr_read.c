@@ -67,6 +67,20 @@ struct reader {
 	size_t n_gaps, cap_gaps;
 	int in_order;             /* its samples are in time order as they came */
 	struct jfr_order order;   /* else they are put in order here */
+	/*
+	 * A chunk's samples go to the model as they are decoded, before it is
+	 * known that they are in order; `mark` is where the rows stood, to
+	 * take them back (with the time) when one goes back in time or needs
+	 * a new sample type after some were taken.
+	 */
+	int taking, restart;
+	size_t taken;
+	int64_t taken_ticks;
+	struct rows_mark mark;
+	struct {
+		int has_first;
+		int64_t first_ns, time;
+	} time_at_mark;
 	uint64_t last_type_id; /* the last event's type id, and its class */
 	uint32_t last_type;
 	uint32_t label_thread, label_state, label_truncated, yes;
@@ -110,6 +124,11 @@ static uint32_t event_type(struct reader *r, const struct jfr_class *cl, const s
 	for (size_t i = 0; i < r->n_types; i++)
 		if (r->types[i].name == id)
 			return (uint32_t)i;
+	/* A sample type widens the rows: the mark would no longer fit them. */
+	if (r->taking && r->taken) {
+		r->restart = 1;
+		return UINT32_MAX;
+	}
 	grow((void **)&r->types, &r->cap_types, r->n_types + 1, sizeof *r->types);
 	struct event_type *t = &r->types[r->n_types++];
 	t->name = id;
@@ -121,6 +140,10 @@ static uint32_t event_type(struct reader *r, const struct jfr_class *cl, const s
 		t->weight_type = model_add_sample_type(r->m, weight_name, w->unit);
 	}
 	grow_values(r);
+	if (r->taking) {
+		rows_mark_free(&r->mark);
+		rows_mark(r->m, &r->mark);
+	}
 	return (uint32_t)(r->n_types - 1);
 }
 
@@ -130,7 +153,11 @@ static int32_t first_field_named(const struct jfr_chunk *c, uint32_t type, const
 	return i >= 0 ? i : jfr_field_named(c, type, b);
 }
 
-/* Which fields an event class's samples need; an event without a stack trace is no sample. */
+/*
+ * Which fields an event class's samples need; an event without a stack
+ * trace is no sample. Not planned when its sample type cannot be made
+ * yet (r->restart).
+ */
 static void plan_events(struct reader *r, uint32_t type)
 {
 	struct jfr_chunk *c = &r->c;
@@ -165,6 +192,8 @@ static void plan_events(struct reader *r, uint32_t type)
 			p->longs = 0;
 	}
 	p->event_type = event_type(r, &c->classes[type], w);
+	if (p->event_type == UINT32_MAX)
+		memset(p, 0, sizeof *p);
 }
 
 /* A number of ticks, or of a Timespan's unit, in nanoseconds; saturating. */
@@ -446,8 +475,9 @@ static int event_ticks(struct reader *r, struct jfr_cursor *k, uint32_t type, in
 
 /*
  * A sample event, decoded once: to the model when the chunk is in time
- * order, else to r->order. An event without a time sorts with the event
- * before it.
+ * order or while its samples are taken as they come (r->taking: one that
+ * goes back in time sets r->restart instead), else to r->order. An event
+ * without a time sorts with the event before it.
  */
 static int decode_sample(struct reader *r, struct jfr_cursor *k, uint32_t type, int64_t *ticks)
 {
@@ -479,8 +509,16 @@ static int decode_sample(struct reader *r, struct jfr_cursor *k, uint32_t type, 
 		weight_value = span_ns(c, weight_value, jfr_field_at(c, type, p->weight)->timespan);
 	if (p->time >= 0)
 		*ticks = (int64_t)time;
+	if (r->taking && *ticks < r->taken_ticks) {
+		r->restart = 1;
+		return 0;
+	}
 	struct jfr_sample s = { *ticks, weight_value, (uint32_t)(stack >> 1), sample_labels(r, thread_label, state_label, stack & 1),
 				p->event_type << 1 | (p->time >= 0), 0 };
+	if (r->taking) {
+		r->taken++;
+		r->taken_ticks = *ticks;
+	}
 	if (r->in_order)
 		take_sample(r, &s);
 	else
@@ -491,7 +529,8 @@ static int decode_sample(struct reader *r, struct jfr_cursor *k, uint32_t type, 
 /*
  * The chunk's spilled events in the order they came. With `scan`, only
  * the samples' times are read, to learn whether they are in order
- * (r->in_order); else each sample event is decoded.
+ * (r->in_order); else each sample event is decoded. It stops early when
+ * samples taken as they come cannot be (r->restart).
  */
 static int read_events(struct reader *r, int scan)
 {
@@ -502,7 +541,7 @@ static int read_events(struct reader *r, int scan)
 	int64_t ticks = INT64_MIN;
 	int failed = 0;
 	r->last_type_id = 0;
-	while (!failed && (rd.have >= EVENT_HEADER_MAX || spill_reader_want(&rd, EVENT_HEADER_MAX) > 0)) {
+	while (!failed && !r->restart && (rd.have >= EVENT_HEADER_MAX || spill_reader_want(&rd, EVENT_HEADER_MAX) > 0)) {
 		if (gap < r->n_gaps && r->gaps[gap].spill_at == spill_at)
 			chunk_at = r->gaps[gap++].chunk_at;
 		struct jfr_cursor k = jfr_cursor(&r->c, rd.p, 0, rd.have, chunk_at);
@@ -567,6 +606,33 @@ static uint64_t read_header(struct reader *r, const unsigned char *h)
 	return size;
 }
 
+/*
+ * Most chunks' samples are in order already: they go to the model as they
+ * are decoded, once. When one goes back in time, or needs a new sample
+ * type after some went, those are taken back and r->restart is set.
+ */
+static int take_as_they_come(struct reader *r)
+{
+	rows_mark(r->m, &r->mark);
+	r->time_at_mark.has_first = r->has_first;
+	r->time_at_mark.first_ns = r->first_ns;
+	r->time_at_mark.time = r->time;
+	r->taking = r->in_order = 1;
+	r->taken = 0;
+	r->taken_ticks = INT64_MIN;
+	r->restart = 0;
+	int got = read_events(r, 0);
+	r->taking = 0;
+	if (got == 0 && r->restart) {
+		rows_take_back(r->m, &r->mark);
+		r->has_first = r->time_at_mark.has_first;
+		r->first_ns = r->time_at_mark.first_ns;
+		r->time = r->time_at_mark.time;
+	}
+	rows_mark_free(&r->mark);
+	return got;
+}
+
 /* The metadata, pools and events of the chunk just taken. */
 static int read_chunk_events(struct reader *r, int whole)
 {
@@ -586,10 +652,14 @@ static int read_chunk_events(struct reader *r, int whole)
 	if (!whole)
 		diag_warn(c->file, 0, "offset %llu: the recording is cut short: read up to the last whole event",
 			  (unsigned long long)(c->file_at + r->end));
-	/* Most chunks' samples are in order already: then they go to the model as they are decoded. */
-	r->in_order = 1;
-	if (read_events(r, 1) < 0 || read_events(r, 0) < 0)
+	if (take_as_they_come(r) < 0)
 		return -1;
+	if (r->restart) { /* then learn their order first: the pass that learns it plans every class */
+		r->restart = 0;
+		r->in_order = 1;
+		if (read_events(r, 1) < 0 || read_events(r, 0) < 0)
+			return -1;
+	}
 	jfr_order_flush(&r->order, take_sample, r);
 	return 0;
 }

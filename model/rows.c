@@ -48,7 +48,8 @@ static void spill(struct row_store *s)
 				   strerror(errno));
 		unlink(path);
 	}
-	int err = fd_write_all(s->fd, s->bytes, s->used, NULL);
+	/* At in_file, not the file's end: rows taken back (rows_take_back) are written over. */
+	int err = lseek(s->fd, (off_t)s->in_file, SEEK_SET) < 0 ? errno : fd_write_all(s->fd, s->bytes, s->used, NULL);
 	if (err)
 		diag_fatal("cannot write sample rows to a temporary file: %s",
 			   err > 0 ? strerror(err) : "no space");
@@ -80,6 +81,60 @@ static void encode(const struct model *m, struct row_store *s, const struct mode
 	s->used = (size_t)(p - s->bytes);
 	if (s->used >= ROWS_IN_MEMORY)
 		spill(s);
+}
+
+void rows_mark(const struct model *m, struct rows_mark *mark)
+{
+	const struct row_store *s = &m->rows;
+	*mark = (struct rows_mark){ m->n_rows, m->n_sample_types, m->merge_barrier, s->memory_from, s->in_file, s->used,
+				    s->has_last, s->unsure, s->last, s->last_time, NULL, NULL, s->cap_sums };
+	mark->values = xmalloc((m->n_sample_types + 1) * sizeof *mark->values);
+	if (s->has_last && m->n_sample_types)
+		memcpy(mark->values, s->last_values, m->n_sample_types * sizeof *mark->values);
+	mark->sums = xmalloc((s->cap_sums + 1) * sizeof *mark->sums);
+	if (s->cap_sums)
+		memcpy(mark->sums, s->sums, s->cap_sums * sizeof *mark->sums);
+}
+
+void rows_take_back(struct model *m, const struct rows_mark *mark)
+{
+	struct row_store *s = &m->rows;
+	if (m->n_sample_types != mark->n_sample_types)
+		diag_fatal("rows taken back after a sample type was added"); /* a reader's bug, not the input's */
+	if (s->in_file > mark->in_file && mark->used) {
+		/* The rows in memory at the mark have gone to the file since, at mark->in_file. */
+		grow((void **)&s->bytes, &s->cap, mark->used, 1);
+		int err = fd_pread_all(s->fd, s->bytes, mark->used, mark->in_file);
+		if (err)
+			diag_fatal("cannot read sample rows back from their temporary file: %s",
+				   err > 0 ? strerror(err) : "file shrank");
+	}
+	s->in_file = mark->in_file;
+	s->used = mark->used;
+	s->memory_from = mark->memory_from;
+	s->has_last = mark->has_last;
+	s->unsure = mark->unsure;
+	s->last_time = mark->last_time;
+	if (mark->has_last) {
+		s->last = mark->last;
+		s->last.values = s->last_values;
+		if (m->n_sample_types)
+			memcpy(s->last_values, mark->values, m->n_sample_types * sizeof *mark->values);
+	}
+	if (mark->n_sums)
+		memcpy(s->sums, mark->sums, mark->n_sums * sizeof *s->sums);
+	if (s->cap_sums > mark->n_sums)
+		memset(s->sums + mark->n_sums, 0, (s->cap_sums - mark->n_sums) * sizeof *s->sums);
+	m->n_rows = mark->n_rows;
+	m->merge_barrier = mark->merge_barrier;
+}
+
+void rows_mark_free(struct rows_mark *mark)
+{
+	free(mark->values);
+	free(mark->sums);
+	mark->values = NULL;
+	mark->sums = NULL;
 }
 
 void rows_check(struct model *m, uint32_t stack, uint32_t labels, const int64_t *values, uint64_t repeat)

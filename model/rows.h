@@ -64,6 +64,29 @@ void rows_free(struct row_store *s);
 
 /* Appends a row to m (rows are added through model_add_samples). */
 void rows_append(struct model *m, const struct model_row *row);
+/*
+ * Where the rows stand, to take back the rows added after it: a reader
+ * that hands samples to the model before it knows they are in time order
+ * takes them back when they are not. Only rows go back: the stacks,
+ * label sets and strings they made stay, and sample types and runs must
+ * not be added in between.
+ */
+struct rows_mark {
+	size_t n_rows, n_sample_types, merge_barrier, memory_from;
+	uint64_t in_file;
+	size_t used;
+	int has_last, unsure;
+	struct model_row last;
+	int64_t last_time;
+	int64_t *values; /* the last row's */
+	uint64_t *sums;
+	size_t n_sums;
+};
+
+void rows_mark(const struct model *m, struct rows_mark *mark);
+void rows_take_back(struct model *m, const struct rows_mark *mark);
+void rows_mark_free(struct rows_mark *mark);
+
 /* Counts `repeat` more samples of a row towards the checks model_validate would make. */
 void rows_check(struct model *m, uint32_t stack, uint32_t labels, const int64_t *values, uint64_t repeat);
 

@@ -249,6 +249,47 @@ static void decimals_scale_every_row(void)
  * Timed rows keep each time through the spill file and a new sample type;
  * equal samples merge only at the same time; dropping the times keeps the rest.
  */
+/*
+ * Rows taken back to a mark are as they were, wherever they went since (to
+ * the file, merged into the row before): the JFR reader takes back a
+ * chunk's samples when one goes back in time.
+ */
+static void rows_taken_back_are_as_they_were(void)
+{
+	struct model m;
+	model_of_one_type(&m);
+	m.timed_rows = 1;
+	uint32_t f = model_stack(&m, frame(&m, "f"), 0), g = model_stack(&m, frame(&m, "g"), 0);
+	const size_t before = 300000, after = 1000000;
+	struct rows_mark mark;
+	for (size_t i = 0; i < before + after; i++) {
+		int64_t value;
+		if (i == before) { /* then the row before the mark is merged into */
+			rows_mark(&m, &mark);
+			value = (int64_t)(before - 1) * 3;
+			model_add_samples(&m, (before - 1) % 2 ? f : g, &value, NULL, 0, 1, (int64_t)(before - 1) * 1000);
+		}
+		value = (int64_t)i * 3;
+		model_add_samples(&m, i % 2 ? f : g, &value, NULL, 0, 1, (int64_t)i * 1000);
+	}
+	CHECK(m.rows.in_file > mark.in_file && mark.used > 0 && m.n_rows == before + after);
+	rows_take_back(&m, &mark);
+	rows_mark_free(&mark);
+	int64_t value = 7;
+	model_add_samples(&m, f, &value, NULL, 0, 1, (int64_t)before * 1000);
+	CHECK(m.n_rows == before + 1 && model_validate(&m, "test") == 0);
+	size_t seen = 0, wrong = 0;
+	struct row_cursor rows;
+	rows_begin(&m, &rows);
+	for (const struct model_row *r; (r = rows_next(&rows)); seen++)
+		wrong += seen < before ? r->stack != (seen % 2 ? f : g) || r->values[0] != (int64_t)seen * 3 ||
+						 r->time_ns != (int64_t)seen * 1000 || r->repeat != 1
+				       : r->stack != f || r->values[0] != 7 || r->time_ns != (int64_t)before * 1000;
+	rows_end(&rows);
+	CHECK(seen == before + 1 && wrong == 0);
+	model_free(&m);
+}
+
 static void timed_rows_keep_their_times(void)
 {
 	struct model m;
@@ -290,5 +331,6 @@ const struct unit_test model_tests[] = {
 	{ "memory_samples_merge_only_when_equal", memory_samples_merge_only_when_equal },
 	{ "validator_finds_broken_models", validator_finds_broken_models },
 	{ "rows_are_checked_as_they_come", rows_are_checked_as_they_come },
+	{ "rows_taken_back_are_as_they_were", rows_taken_back_are_as_they_were },
 	{ NULL, NULL },
 };

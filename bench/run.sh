@@ -174,6 +174,10 @@ if [ -x "$JFR_TOOL" ]; then
 else
 	row "jfr -> folded, jfr-100M (no JDK here for jfr print)" "$PROF -t folded $DATA/jfr-100M.jfr"
 fi
+# Memory on one large chunk (async-profiler writes them), its samples going
+# back in time 40 times: its peak must not grow with its size.
+[ -s "$DATA/jfr-160M-one-chunk.jfr" ] || python3 test/make-jfr-synthetic.py --bench "$DATA/jfr-160M-one-chunk.jfr" 4 40
+row "jfr -> folded, one 160 MB chunk, back in time 40 times" "$PROF -t folded $DATA/jfr-160M-one-chunk.jfr"
 # The JSON readers (.cpuprofile, speedscope; the goal: 100 MB/s): a V8
 # profile node's way, and prof's speedscope JSON of it (its samples are
 # whole stacks: some 4x the bytes a sample).

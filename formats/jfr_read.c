@@ -35,7 +35,8 @@ enum {
 	EVENT_HEADER_MAX = 18, /* an event's size and type id, nine bytes each at most */
 	READ_STEP = 1 << 20,
 	EVENTS_IN_MEMORY = 16 << 20, /* a JDK's chunks (12 MB at most by default) stay in memory */
-	LABEL_CACHE = 1024,
+	LABEL_CACHE_BITS = 10,
+	LABEL_CACHE = 1 << LABEL_CACHE_BITS,
 };
 
 /* What an event type became, across chunks (whose class ids differ). */
@@ -229,7 +230,9 @@ static uint32_t intern_labels(struct reader *r, uint32_t thread, uint32_t state,
  */
 static uint32_t sample_labels(struct reader *r, uint32_t thread, uint32_t state, int truncated)
 {
-	struct label_cache *slot = &r->label_cache[hash_mix(thread, (uint64_t)state << 1 | (unsigned)truncated) % LABEL_CACHE];
+	/* Fibonacci hashing of the three: one multiply, where hash_mix is a call an event. */
+	uint32_t key = (thread * 0x9e3779b1u) ^ (state * 0x85ebca77u) ^ (uint32_t)truncated;
+	struct label_cache *slot = &r->label_cache[(key * 0x9e3779b1u) >> (32 - LABEL_CACHE_BITS)];
 	if (slot->set != MODEL_NONE && slot->thread == thread && slot->state == state && slot->truncated == truncated)
 		return slot->set;
 	*slot = (struct label_cache){ thread, state, truncated, intern_labels(r, thread, state, truncated) };

@@ -4,8 +4,8 @@
  * metadata and checkpoint events (the classes and the constant pools,
  * which may come after the events that use them) are kept, its other
  * events spilled as they came (base/spill.h). Then the spill is read
- * twice: for the samples' starts, to learn whether they are in time
- * order, and to decode each event once. Every event type whose class has
+ * once, each event decoded once, unless its samples go back in time:
+ * then the spill is read for their starts, and again. Every event type whose class has
  * a stackTrace field becomes a sample type of its name, counting events;
  * some also give a weight (bytes allocated, nanoseconds blocked) as a
  * second type, "EVENT:FIELD". A sample's stack is its trace, frames named
@@ -14,7 +14,8 @@
  * "truncated" when the JVM cut the stack; its time the event's start,
  * from the first sample's. A chunk's samples go to the model in time
  * order (the JVM writes events as each thread's buffer fills): as they
- * are decoded when they are in order, else through jfr_order.c. A chunk
+ * are decoded, taken back if one goes back in time (rows_take_back),
+ * and then through jfr_order.c. A chunk
  * that starts before the last sample of the chunk before is taken at
  * that sample's time, never going back.
  *
@@ -37,6 +38,12 @@ enum {
 	EVENTS_IN_MEMORY = 16 << 20, /* a JDK's chunks (12 MB at most by default) stay in memory */
 	LABEL_CACHE_BITS = 10,
 	LABEL_CACHE = 1 << LABEL_CACHE_BITS,
+};
+
+/* The samples' clock: the first sample's time, and the last sample's from it. */
+struct clock {
+	int has_first;
+	int64_t first_ns, time;
 };
 
 /* What an event type became, across chunks (whose class ids differ). */
@@ -78,10 +85,7 @@ struct reader {
 	size_t taken;
 	int64_t taken_ticks;
 	struct rows_mark mark;
-	struct {
-		int has_first;
-		int64_t first_ns, time;
-	} time_at_mark;
+	struct clock clock_at_mark;
 	uint64_t last_type_id; /* the last event's type id, and its class */
 	uint32_t last_type;
 	uint32_t label_thread, label_state, label_truncated, yes;
@@ -90,8 +94,7 @@ struct reader {
 		int truncated;
 		uint32_t set; /* MODEL_NONE: empty slot */
 	} label_cache[LABEL_CACHE];
-	int has_first;
-	int64_t first_ns, time;
+	struct clock clock;
 	uint64_t chunks;
 };
 
@@ -245,14 +248,15 @@ static int64_t sample_time(struct reader *r, int64_t ticks)
 	const struct jfr_chunk *c = &r->c;
 	int64_t ns = span_ns(c, ticks - c->start_ticks, JFR_TICKS);
 	ns = __builtin_add_overflow(ns, c->start_ns, &ns) ? INT64_MAX : ns;
-	if (!r->has_first) {
-		r->has_first = 1;
-		r->first_ns = ns;
+	struct clock *k = &r->clock;
+	if (!k->has_first) {
+		k->has_first = 1;
+		k->first_ns = ns;
 	}
 	int64_t from_first;
-	if (!__builtin_sub_overflow(ns, r->first_ns, &from_first) && from_first > r->time)
-		r->time = from_first;
-	return r->time;
+	if (!__builtin_sub_overflow(ns, k->first_ns, &from_first) && from_first > k->time)
+		k->time = from_first;
+	return k->time;
 }
 
 /*
@@ -277,6 +281,14 @@ static int peek_event_header(struct reader *r, uint64_t at, uint64_t chunk_size,
 	return 1;
 }
 
+/* Bytes of a metadata or checkpoint event, onto the kept ones. */
+static void keep_bytes(struct jfr_chunk *c, const unsigned char *data, size_t len)
+{
+	grow((void **)&c->kept, &c->kept_cap, c->kept_len + len, 1);
+	memcpy(c->kept + c->kept_len, data, len);
+	c->kept_len += len;
+}
+
 /* Moves an event's `size` bytes of input to the kept pieces or the spill: 1, 0 when the input ends first, -1 on a read error. */
 static int move_event(struct reader *r, uint64_t at, uint64_t size, int keep)
 {
@@ -286,13 +298,10 @@ static int move_event(struct reader *r, uint64_t at, uint64_t size, int keep)
 		long got = input_peek(r->in, size - moved < READ_STEP ? (size_t)(size - moved) : READ_STEP, &data);
 		if (got <= 0)
 			return (int)got;
-		if (keep) {
-			grow((void **)&c->kept, &c->kept_cap, c->kept_len + (size_t)got, 1);
-			memcpy(c->kept + c->kept_len, data, (size_t)got);
-			c->kept_len += (size_t)got;
-		} else {
+		if (keep)
+			keep_bytes(c, data, (size_t)got);
+		else
 			spill_put(&r->events, data, (size_t)got);
-		}
 		input_skip(r->in, (size_t)got);
 		moved += (uint64_t)got;
 		r->present = at + moved;
@@ -315,12 +324,12 @@ static void add_piece(struct reader *r, size_t kept_at, uint64_t at, uint64_t si
 	r->checkpoints[r->n_checkpoints++] = piece;
 }
 
-/* The data event of `size` bytes at `at` goes to the spill (its bytes are put by the caller). */
-static void note_spilled(struct reader *r, uint64_t at, uint64_t size)
+/* The data event of `size` bytes at `at` is in the spill from `spill_at`. */
+static void note_spilled(struct reader *r, uint64_t spill_at, uint64_t at, uint64_t size)
 {
 	if (r->spilled_to != at) {
 		grow((void **)&r->gaps, &r->cap_gaps, r->n_gaps + 1, sizeof *r->gaps);
-		r->gaps[r->n_gaps++] = (struct gap){ spill_size(&r->events), at };
+		r->gaps[r->n_gaps++] = (struct gap){ spill_at, at };
 	}
 	r->spilled_to = at + size;
 }
@@ -335,18 +344,16 @@ static int take_event(struct reader *r, uint64_t chunk_size)
 		return got;
 	int keep = type < 2;
 	size_t kept_at = c->kept_len;
-	uint64_t spill_at = spill_size(&r->events), spilled_to = r->spilled_to;
-	if (!keep)
-		note_spilled(r, at, size);
+	uint64_t spill_at = spill_size(&r->events);
 	got = move_event(r, at, size, keep);
 	if (got <= 0) {
 		c->kept_len = kept_at;
-		r->spilled_to = spilled_to;
-		r->n_gaps -= r->n_gaps && r->gaps[r->n_gaps - 1].spill_at == spill_at && r->gaps[r->n_gaps - 1].chunk_at == at;
 		return got;
 	}
 	if (keep)
 		add_piece(r, kept_at, at, size, type);
+	else
+		note_spilled(r, spill_at, at, size);
 	r->events_whole = spill_size(&r->events);
 	r->end = at + size;
 	return 1;
@@ -368,15 +375,13 @@ static size_t take_whole_events(struct reader *r, const unsigned char *data, siz
 		if (k.bad || size > got - used || size < k.at)
 			break; /* take_event reads it, or says what is wrong */
 		if (type >= 2) {
-			note_spilled(r, at, size);
+			note_spilled(r, spill_size(&r->events) + run, at, size);
 			run += (size_t)size;
 		} else {
 			spill_put(&r->events, data + used - run, run);
 			run = 0;
-			grow((void **)&c->kept, &c->kept_cap, c->kept_len + (size_t)size, 1);
-			memcpy(c->kept + c->kept_len, data + used, (size_t)size);
 			add_piece(r, c->kept_len, at, size, type);
-			c->kept_len += (size_t)size;
+			keep_bytes(c, data + used, (size_t)size);
 		}
 		used += (size_t)size;
 	}
@@ -426,7 +431,7 @@ static void take_sample(void *ctx, const struct jfr_sample *s)
 	r->values[t->count_type] = 1;
 	if (t->weight_type != SIZE_MAX)
 		r->values[t->weight_type] = s->weight;
-	int64_t time = s->type & 1 ? sample_time(r, s->ticks) : r->time;
+	int64_t time = s->type & 1 ? sample_time(r, s->ticks) : r->clock.time;
 	model_add_samples(r->m, s->stack, r->values, NULL, s->labels, 1, time);
 	r->values[t->count_type] = 0;
 	if (t->weight_type != SIZE_MAX)
@@ -617,9 +622,7 @@ static uint64_t read_header(struct reader *r, const unsigned char *h)
 static int take_as_they_come(struct reader *r)
 {
 	rows_mark(r->m, &r->mark);
-	r->time_at_mark.has_first = r->has_first;
-	r->time_at_mark.first_ns = r->first_ns;
-	r->time_at_mark.time = r->time;
+	r->clock_at_mark = r->clock;
 	r->taking = r->in_order = 1;
 	r->taken = 0;
 	r->taken_ticks = INT64_MIN;
@@ -628,9 +631,7 @@ static int take_as_they_come(struct reader *r)
 	r->taking = 0;
 	if (got == 0 && r->restart) {
 		rows_take_back(r->m, &r->mark);
-		r->has_first = r->time_at_mark.has_first;
-		r->first_ns = r->time_at_mark.first_ns;
-		r->time = r->time_at_mark.time;
+		r->clock = r->clock_at_mark;
 	}
 	rows_mark_free(&r->mark);
 	return got;

@@ -18,22 +18,23 @@ void spill_init(struct spill *s, const char *what, size_t in_memory)
 	s->fd = -1;
 }
 
-static void open_file(struct spill *s)
+int spill_temporary_file(const char *stem, const char *what)
 {
 	const char *dir = getenv("TMPDIR");
 	char path[4096];
-	snprintf(path, sizeof path, "%s/prof-spill-XXXXXX", dir && *dir ? dir : "/tmp");
-	s->fd = mkstemp(path);
-	if (s->fd < 0)
-		diag_fatal("cannot make a temporary file for %s (%s): %s", s->what, path, strerror(errno));
+	snprintf(path, sizeof path, "%s/%s-XXXXXX", dir && *dir ? dir : "/tmp", stem);
+	int fd = mkstemp(path);
+	if (fd < 0)
+		diag_fatal("cannot make a temporary file for %s (%s): %s", what, path, strerror(errno));
 	unlink(path);
+	return fd;
 }
 
 /* `len` bytes at the end of the file. */
 static void append_to_file(struct spill *s, const void *data, size_t len)
 {
 	if (s->fd < 0)
-		open_file(s);
+		s->fd = spill_temporary_file("prof-spill", s->what);
 	int err = lseek(s->fd, (off_t)s->in_file, SEEK_SET) < 0 ? errno : fd_write_all(s->fd, data, len, NULL);
 	if (err)
 		diag_fatal("cannot write %s to a temporary file: %s", s->what, err > 0 ? strerror(err) : "no space");

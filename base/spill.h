@@ -20,6 +20,12 @@ struct spill {
 	uint64_t in_file;     /* the bytes after the first `used`, in the file from its start */
 };
 
+/*
+ * An unlinked temporary file in $TMPDIR (else /tmp), named from `stem`
+ * while it is made; one that cannot be made is fatal, naming `what`.
+ */
+int spill_temporary_file(const char *stem, const char *what);
+
 void spill_init(struct spill *s, const char *what, size_t in_memory);
 void spill_put(struct spill *s, const void *data, size_t len);
 static inline uint64_t spill_size(const struct spill *s)

@@ -1,13 +1,13 @@
 #include "rows.h"
 
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "../base/diag.h"
 #include "../base/fdio.h"
+#include "../base/spill.h"
 #include "../base/alloc.h"
 #include "model.h"
 #include "../base/varint.h"
@@ -38,16 +38,8 @@ void rows_free(struct row_store *s)
 
 static void spill(struct row_store *s)
 {
-	if (s->fd < 0) {
-		const char *dir = getenv("TMPDIR");
-		char path[4096];
-		snprintf(path, sizeof path, "%s/prof-rows-XXXXXX", dir && *dir ? dir : "/tmp");
-		s->fd = mkstemp(path);
-		if (s->fd < 0)
-			diag_fatal("cannot make a temporary file for sample rows (%s): %s", path,
-				   strerror(errno));
-		unlink(path);
-	}
+	if (s->fd < 0)
+		s->fd = spill_temporary_file("prof-rows", "sample rows");
 	/* At in_file, not the file's end: rows taken back (rows_take_back) are written over. */
 	int err = lseek(s->fd, (off_t)s->in_file, SEEK_SET) < 0 ? errno : fd_write_all(s->fd, s->bytes, s->used, NULL);
 	if (err)

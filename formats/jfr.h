@@ -268,7 +268,7 @@ void jfr_stacks_free(struct jfr_stacks *s);
 
 /* A sample as the model will take it, waiting for its place in time. */
 struct jfr_sample {
-	int64_t ticks;   /* what it is sorted by */
+	int64_t ns;      /* its start, in ns since 1970: what it is sorted by */
 	int64_t weight;
 	uint32_t stack, labels;
 	uint32_t type;   /* the reader's event type, shifted left once; bit 0: the event has a time */

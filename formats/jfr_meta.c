@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/checked.h"
 #include "jfr.h"
 
 enum { MAX_DEPTH = 32 };
@@ -56,7 +57,7 @@ static int parse_id(const struct jfr_chunk *c, struct jfr_text t, uint64_t *id)
 		return -1;
 	for (uint32_t i = 0; i < t.len; i++) {
 		char d = c->names[t.at + i];
-		if (d < '0' || d > '9' || __builtin_mul_overflow(*id, 10, id) || __builtin_add_overflow(*id, (uint64_t)(d - '0'), id))
+		if (d < '0' || d > '9' || checked_mul_u64(*id, 10, id) || checked_add_u64(*id, (uint64_t)(d - '0'), id))
 			return -1;
 	}
 	return 0;

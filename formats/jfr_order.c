@@ -2,7 +2,7 @@
  * The time order of a JFR chunk's samples (formats/jfr.h). A JVM writes
  * each thread's buffer as it fills, so a chunk's events go back in time
  * by up to the chunk's length. Samples are held in a block, sorted by
- * (ticks, arrival) when it fills or the chunk ends; a chunk of more than
+ * (start, arrival) when it fills or the chunk ends; a chunk of more than
  * one block puts each sorted block in a spill, a few bytes a sample, and
  * merges them. Memory: one block (8 MB, and as much again while qsort
  * sorts it), 4 MB of the spill and the spilled blocks' read buffers,
@@ -32,8 +32,8 @@ void jfr_order_init(struct jfr_order *o)
 static int earlier(const void *a, const void *b)
 {
 	const struct jfr_sample *x = a, *y = b;
-	if (x->ticks != y->ticks)
-		return x->ticks < y->ticks ? -1 : 1;
+	if (x->ns != y->ns)
+		return x->ns < y->ns ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
@@ -44,7 +44,7 @@ static void sort_block(struct jfr_order *o)
 	o->in_order = 1;
 }
 
-/* The block, sorted, as a run in the spill: each sample's ticks after the one before, then its other fields. */
+/* The block, sorted, as a run in the spill: each sample's start after the one before, then its other fields. */
 static void spill_block(struct jfr_order *o)
 {
 	sort_block(o);
@@ -52,15 +52,15 @@ static void spill_block(struct jfr_order *o)
 	grow((void **)&o->run, &o->cap_runs, o->n_runs + 1, sizeof *o->run);
 	struct jfr_run *run = &o->run[o->n_runs++];
 	run->at = spill_size(&o->runs);
-	uint64_t ticks = 0;
+	uint64_t ns = 0;
 	for (size_t i = 0; i < o->n; i++) {
 		const struct jfr_sample *s = &o->block[i];
-		p = varint_put(p, (uint64_t)s->ticks - ticks);
+		p = varint_put(p, (uint64_t)s->ns - ns);
 		p = varint_put(p, varint_zigzag(s->weight));
 		p = varint_put(p, s->stack);
 		p = varint_put(p, s->labels);
 		p = varint_put(p, s->type);
-		ticks = (uint64_t)s->ticks;
+		ns = (uint64_t)s->ns;
 		if (p > bytes + sizeof bytes - RUN_BYTES || i + 1 == o->n) {
 			spill_put(&o->runs, bytes, (size_t)(p - bytes));
 			p = bytes;
@@ -79,7 +79,7 @@ void jfr_order_add(struct jfr_order *o, const struct jfr_sample *s)
 	struct jfr_sample *to = &o->block[o->n];
 	*to = *s;
 	to->seq = (uint32_t)o->n;
-	if (o->n && to->ticks < to[-1].ticks)
+	if (o->n && to->ns < to[-1].ns)
 		o->in_order = 0;
 	o->n++;
 }
@@ -88,7 +88,7 @@ void jfr_order_add(struct jfr_order *o, const struct jfr_sample *s)
 struct head {
 	struct spill_reader rd;
 	struct jfr_sample s;
-	uint64_t ticks;
+	uint64_t ns;
 	int done;
 };
 
@@ -101,8 +101,8 @@ static void next_of(struct head *h)
 	const unsigned char *p = h->rd.p;
 	uint64_t v;
 	p = varint_get(p, &v);
-	h->ticks += v;
-	h->s.ticks = (int64_t)h->ticks;
+	h->ns += v;
+	h->s.ns = (int64_t)h->ns;
 	p = varint_get(p, &v);
 	h->s.weight = varint_unzigzag(v);
 	p = varint_get(p, &v);
@@ -117,8 +117,8 @@ static void next_of(struct head *h)
 /* Is run a's next sample before run b's? Ties go to the run made first, which came first. */
 static int before(const struct head *heads, uint32_t a, uint32_t b)
 {
-	if (heads[a].s.ticks != heads[b].s.ticks)
-		return heads[a].s.ticks < heads[b].s.ticks;
+	if (heads[a].s.ns != heads[b].s.ns)
+		return heads[a].s.ns < heads[b].s.ns;
 	return a < b;
 }
 

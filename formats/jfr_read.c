@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/checked.h"
 #include "../base/diag.h"
 #include "jfr.h"
 
@@ -83,11 +84,12 @@ struct reader {
 	 */
 	int taking, restart;
 	size_t taken;
-	int64_t taken_ticks;
+	int64_t taken_ns;
 	struct rows_mark mark;
 	struct clock clock_at_mark;
 	uint64_t last_type_id; /* the last event's type id, and its class */
 	uint32_t last_type;
+	int64_t earliest_ns, latest_ns; /* of the samples decoded in this pass, while the clock has no first */
 	uint32_t label_thread, label_state, label_truncated, yes;
 	struct label_cache {
 		uint32_t thread, state;
@@ -200,17 +202,35 @@ static void plan_events(struct reader *r, uint32_t type)
 		memset(p, 0, sizeof *p);
 }
 
-/* A number of ticks, or of a Timespan's unit, in nanoseconds; saturating. */
-static int64_t span_ns(const struct jfr_chunk *c, int64_t v, uint8_t timespan)
+static const char *const span_units[] = { "", "ticks", "nanoseconds", "microseconds", "milliseconds", "seconds" };
+
+/* A number of ticks, or of a Timespan's unit, in nanoseconds: 1 when they cannot hold it. */
+static int span_ns(const struct jfr_chunk *c, int64_t v, uint8_t timespan, int64_t *ns)
 {
 	static const int64_t scale[] = { 1, 0, 1, 1000, 1000000, 1000000000 };
+	if (timespan != JFR_TICKS)
+		return checked_mul_i64(v, scale[timespan], ns);
 	/* Within 2^52 ticks and nanoseconds (52 days) in a double: exact to a nanosecond, and no division. */
 	const double exact = (double)(INT64_C(1) << 52);
 	double ns_double = (double)v * c->ns_per_tick;
-	if (timespan == JFR_TICKS && v > -exact && v < exact && ns_double > -exact && ns_double < exact)
-		return (int64_t)ns_double;
-	__int128 ns = timespan == JFR_TICKS ? (__int128)v * 1000000000 / c->ticks_per_second : (__int128)v * scale[timespan];
-	return ns > INT64_MAX ? INT64_MAX : ns < INT64_MIN ? INT64_MIN : (int64_t)ns;
+	if (v > -exact && v < exact && ns_double > -exact && ns_double < exact) {
+		*ns = (int64_t)ns_double;
+		return 0;
+	}
+	/* Exact: 2^63 ticks times 10^9 is below 2^127. */
+	__int128 wide = (__int128)v * 1000000000 / c->ticks_per_second;
+	if (wide > INT64_MAX || wide < INT64_MIN)
+		return 1;
+	*ns = (int64_t)wide;
+	return 0;
+}
+
+/* An event's start in ticks as nanoseconds since 1970: 1 when they cannot hold it. */
+static int start_ns(const struct jfr_chunk *c, int64_t ticks, int64_t *ns)
+{
+	int64_t from_chunk;
+	return checked_sub_i64(ticks, c->start_ticks, &from_chunk) || span_ns(c, from_chunk, JFR_TICKS, ns) ||
+	       checked_add_i64(*ns, c->start_ns, ns);
 }
 
 static uint32_t intern_labels(struct reader *r, uint32_t thread, uint32_t state, int truncated)
@@ -242,21 +262,39 @@ static uint32_t sample_labels(struct reader *r, uint32_t thread, uint32_t state,
 	return slot->set;
 }
 
-/* The event's time from the first sample's, never before the sample before it. */
-static int64_t sample_time(struct reader *r, int64_t ticks)
+/*
+ * The event's time from the first sample's, never before the sample
+ * before it. One after the first by more than int64_t holds was refused
+ * (too_far_from_first); one before it by so much is before the sample
+ * before too.
+ */
+static int64_t sample_time(struct reader *r, int64_t ns)
 {
-	const struct jfr_chunk *c = &r->c;
-	int64_t ns = span_ns(c, ticks - c->start_ticks, JFR_TICKS);
-	ns = __builtin_add_overflow(ns, c->start_ns, &ns) ? INT64_MAX : ns;
 	struct clock *k = &r->clock;
 	if (!k->has_first) {
 		k->has_first = 1;
 		k->first_ns = ns;
 	}
 	int64_t from_first;
-	if (!__builtin_sub_overflow(ns, k->first_ns, &from_first) && from_first > k->time)
+	if (!checked_sub_i64(ns, k->first_ns, &from_first) && from_first > k->time)
 		k->time = from_first;
 	return k->time;
+}
+
+/*
+ * Is a sample's start (ns since 1970) after the first sample's by more
+ * than int64_t holds? The first is the clock's; while there is none, it
+ * will be the earliest of this chunk's samples, so the span of those
+ * decoded so far must fit.
+ */
+static int too_far_from_first(struct reader *r, int64_t ns)
+{
+	int64_t from_first;
+	if (r->clock.has_first)
+		return ns > r->clock.first_ns && checked_sub_i64(ns, r->clock.first_ns, &from_first);
+	r->earliest_ns = ns < r->earliest_ns ? ns : r->earliest_ns;
+	r->latest_ns = ns > r->latest_ns ? ns : r->latest_ns;
+	return checked_sub_i64(r->latest_ns, r->earliest_ns, &from_first);
 }
 
 /*
@@ -431,7 +469,7 @@ static void take_sample(void *ctx, const struct jfr_sample *s)
 	r->values[t->count_type] = 1;
 	if (t->weight_type != SIZE_MAX)
 		r->values[t->weight_type] = s->weight;
-	int64_t time = s->type & 1 ? sample_time(r, s->ticks) : r->clock.time;
+	int64_t time = s->type & 1 ? sample_time(r, s->ns) : r->clock.time;
 	model_add_samples(r->m, s->stack, r->values, NULL, s->labels, 1, time);
 	r->values[t->count_type] = 0;
 	if (t->weight_type != SIZE_MAX)
@@ -482,12 +520,36 @@ static int event_ticks(struct reader *r, struct jfr_cursor *k, uint32_t type, in
 }
 
 /*
+ * The time (ns since 1970) and weight of a sample event, from its ticks
+ * and its weight field's number: 0, or -1 after reporting what cannot be
+ * held. *ns stays when the event has no time.
+ */
+static int sample_numbers(struct reader *r, const struct jfr_cursor *k, uint32_t type, uint64_t time, uint64_t weight,
+			  int64_t *ns, int64_t *weight_ns)
+{
+	struct jfr_chunk *c = &r->c;
+	const struct jfr_event_plan *p = &c->classes[type].plan;
+	const char *name = c->names + c->classes[type].name.at;
+	if (p->time >= 0 && start_ns(c, (int64_t)time, ns))
+		return jfr_error(c, k->chunk_at, "event %s: a start time (%lld ticks) that nanoseconds since 1970 cannot hold",
+				 name, (long long)time);
+	if (p->time >= 0 && too_far_from_first(r, *ns))
+		return jfr_error(c, k->chunk_at, "event %s: a start time more than 292 years after the first sample's", name);
+	*weight_ns = (int64_t)weight;
+	uint8_t unit = p->weight >= 0 ? jfr_field_at(c, type, p->weight)->timespan : JFR_NO_SPAN;
+	if (unit != JFR_NO_SPAN && span_ns(c, (int64_t)weight, unit, weight_ns))
+		return jfr_error(c, k->chunk_at, "event %s: a %s of %lld %s, which nanoseconds cannot hold", name,
+				 c->names + jfr_field_at(c, type, p->weight)->name.at, (long long)weight, span_units[unit]);
+	return 0;
+}
+
+/*
  * A sample event, decoded once: to the model when the chunk is in time
  * order or while its samples are taken as they come (r->taking: one that
  * goes back in time sets r->restart instead), else to r->order. An event
- * without a time sorts with the event before it.
+ * without a time sorts with the event before it, whose start is *ns.
  */
-static int decode_sample(struct reader *r, struct jfr_cursor *k, uint32_t type, int64_t *ticks)
+static int decode_sample(struct reader *r, struct jfr_cursor *k, uint32_t type, int64_t *ns)
 {
 	struct jfr_chunk *c = &r->c;
 	const struct jfr_event_plan *p = &c->classes[type].plan;
@@ -512,20 +574,18 @@ static int decode_sample(struct reader *r, struct jfr_cursor *k, uint32_t type, 
 		return -1;
 	uint32_t thread_label = p->thread >= 0 ? jfr_thread_name(&r->stacks, jfr_field_at(c, type, p->thread)->type, thread) : 0;
 	uint32_t state_label = p->state >= 0 ? jfr_state_name(&r->stacks, jfr_field_at(c, type, p->state)->type, state) : 0;
-	int64_t weight_value = (int64_t)weight;
-	if (p->weight >= 0 && jfr_field_at(c, type, p->weight)->timespan)
-		weight_value = span_ns(c, weight_value, jfr_field_at(c, type, p->weight)->timespan);
-	if (p->time >= 0)
-		*ticks = (int64_t)time;
-	if (r->taking && *ticks < r->taken_ticks) {
+	int64_t weight_value = 0;
+	if (sample_numbers(r, k, type, time, weight, ns, &weight_value) < 0)
+		return -1;
+	if (r->taking && *ns < r->taken_ns) {
 		r->restart = 1;
 		return 0;
 	}
-	struct jfr_sample s = { *ticks, weight_value, (uint32_t)(stack >> 1), sample_labels(r, thread_label, state_label, stack & 1),
+	struct jfr_sample s = { *ns, weight_value, (uint32_t)(stack >> 1), sample_labels(r, thread_label, state_label, stack & 1),
 				p->event_type << 1 | (p->time >= 0), 0 };
 	if (r->taking) {
 		r->taken++;
-		r->taken_ticks = *ticks;
+		r->taken_ns = *ns;
 	}
 	if (r->in_order)
 		take_sample(r, &s);
@@ -546,9 +606,11 @@ static int read_events(struct reader *r, int scan)
 	spill_reader_init(&rd, &r->events, 0, r->events_whole, READ_STEP);
 	uint64_t spill_at = 0, chunk_at = 0;
 	size_t gap = 0;
-	int64_t ticks = INT64_MIN;
+	int64_t last = INT64_MIN; /* the last sample's start: in ticks when scanning, else in ns since 1970 */
 	int failed = 0;
 	r->last_type_id = 0;
+	r->earliest_ns = INT64_MAX;
+	r->latest_ns = INT64_MIN;
 	while (!failed && !r->restart && (rd.have >= EVENT_HEADER_MAX || spill_reader_want(&rd, EVENT_HEADER_MAX) > 0)) {
 		if (gap < r->n_gaps && r->gaps[gap].spill_at == spill_at)
 			chunk_at = r->gaps[gap++].chunk_at;
@@ -563,11 +625,11 @@ static int read_events(struct reader *r, int scan)
 		if (sample < 0)
 			failed = 1;
 		else if (sample && !scan)
-			failed = decode_sample(r, &k, type, &ticks) < 0;
+			failed = decode_sample(r, &k, type, &last) < 0;
 		else if (sample) {
-			int64_t before = ticks;
-			failed = event_ticks(r, &k, type, &ticks) < 0;
-			if (ticks < before) {
+			int64_t before = last;
+			failed = event_ticks(r, &k, type, &last) < 0;
+			if (last < before) {
 				r->in_order = 0;
 				break;
 			}
@@ -625,7 +687,7 @@ static int take_as_they_come(struct reader *r)
 	r->clock_at_mark = r->clock;
 	r->taking = r->in_order = 1;
 	r->taken = 0;
-	r->taken_ticks = INT64_MIN;
+	r->taken_ns = INT64_MIN;
 	r->restart = 0;
 	int got = read_events(r, 0);
 	r->taking = 0;

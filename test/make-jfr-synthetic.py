@@ -247,23 +247,27 @@ def chunk_pools(c, variant):
     return [p for p in first if p[1]], second
 
 
+def sample(c, time, thread, trace_key):
+    return event(c, EXECUTION_SAMPLE, value(c, lambda w: w.long(time).long(thread).long(trace_key).long(1)))
+
+
+def park(c, time, ticks, thread, trace_key):
+    return event(c, THREAD_PARK, value(c, lambda w: w.long(time).long(ticks).long(thread).long(trace_key).long(0)))
+
+
 def events(c, variant):
-    def sample(time, thread, trace_key):
-        return event(c, EXECUTION_SAMPLE, value(c, lambda w: w.long(time).long(thread).long(trace_key).long(1)))
-
-    def park(time, ticks, thread, trace_key):
-        return event(c, THREAD_PARK, value(c, lambda w: w.long(time).long(ticks).long(thread).long(trace_key).long(0)))
     if variant == 2:
-        return [sample(3000, 1, 1), sample(3100, 1, 1)]
-    return [sample(1000, 1, 1), sample(1010, 1, 1), sample(1020, 2, 2), sample(1030, 3, 3), sample(1040, 1, 0),
-            park(1050, 2500, 2, 1), park(1060, 500, 1, 3)]
+        return [sample(c, 3000, 1, 1), sample(c, 3100, 1, 1)]
+    return [sample(c, 1000, 1, 1), sample(c, 1010, 1, 1), sample(c, 1020, 2, 2), sample(c, 1030, 3, 3), sample(c, 1040, 1, 0),
+            park(c, 1050, 2500, 2, 1), park(c, 1060, 500, 1, 3)]
 
 
-def chunk(compressed, variant, final):
+def chunk(compressed, variant, final, evs=None):
+    """A chunk of pools of `variant`, and its events, or `evs`."""
     header = 68
     meta = metadata(compressed, variant)
     first, second = chunk_pools(compressed, variant)
-    evs = b"".join(events(compressed, variant))
+    evs = b"".join(events(compressed, variant) if evs is None else evs)
     cp1 = checkpoint(compressed, first)
     at_cp1 = header + len(evs)
     at_cp2 = at_cp1 + len(cp1)
@@ -332,8 +336,7 @@ def bench_chunk(megabytes, repeat=1):
     time, want = 0, megabytes * 10**6
     while len(body) < want:
         time += rnd.randint(1, 20)
-        body += event(c, EXECUTION_SAMPLE, value(c, lambda w: w.long(time).long(rnd.randint(1, 16))
-                                                     .long(rnd.randint(1, 2000)).long(1)))
+        body += sample(c, time, rnd.randint(1, 16), rnd.randint(1, 2000))
     body = bytes(body) * repeat
     cp = checkpoint(c, pools)
     meta = metadata(c)
@@ -376,6 +379,18 @@ def main():
         "bad-string-encoding.jfr": patch(one, one.index(b"\x03\x09demo/Main"), bytes([9])),
         "unknown-pool-class.jfr": patch(one, one.index(checkpoint(True, chunk_pools(True, 1)[0])) + 10, bytes([99])),
     }
+    # Times and weights that nanoseconds cannot hold: the chunk's start
+    # ticks the least a long holds, its start time the most; a park of 2^62
+    # ticks; samples more than 2^63 ns from the first, in a later chunk or
+    # going back in one.
+    first_at_min = patch(chunk(True, 1, False), 32, struct.pack(">q", -2**63 + 10**12))
+    faults.update({
+        "start-ticks-min.jfr": patch(one, 48, struct.pack(">q", -2**63)),
+        "start-time-max.jfr": patch(one, 32, struct.pack(">q", 2**63 - 1)),
+        "park-too-long.jfr": chunk(True, 1, True, [sample(True, 1000, 1, 1), park(True, 1050, 2**62, 2, 1)]),
+        "chunk-too-far-from-first.jfr": first_at_min + chunk(True, 2, True),
+        "samples-too-far-apart.jfr": chunk(True, 1, True, [sample(True, 7 * 10**12, 1, 1), sample(True, -9 * 10**12, 1, 1)]),
+    })
     for name, data in faults.items():
         write(os.path.join(INVALID, name), data)
 

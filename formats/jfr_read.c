@@ -89,6 +89,7 @@ struct reader {
 	struct clock clock_at_mark;
 	uint64_t last_type_id; /* the last event's type id, and its class */
 	uint32_t last_type;
+	int warned_undefined;  /* of an event type the chunk's metadata does not define */
 	int64_t earliest_ns, latest_ns; /* of the samples decoded in this pass, while the clock has no first */
 	uint32_t label_thread, label_state, label_truncated, yes;
 	struct label_cache {
@@ -486,8 +487,14 @@ static int sample_class(struct reader *r, const struct jfr_cursor *k, uint64_t t
 		r->last_type_id = type_id;
 	}
 	*type = r->last_type;
-	if (*type == HASHIDX_NONE)
-		return jfr_error(c, k->chunk_at, "an event of type id %llu, which the metadata does not define", (unsigned long long)type_id);
+	if (*type == HASHIDX_NONE) { /* as the JDK's tools do: a JDK 16 emergency dump writes type 732 so */
+		if (!r->warned_undefined)
+			diag_warn(c->file, 0, "offset %llu: an event of type id %llu, which the chunk's metadata does not define: "
+				  "skipped, as are any others so in the chunk", (unsigned long long)(c->file_at + k->chunk_at),
+				  (unsigned long long)type_id);
+		r->warned_undefined = 1;
+		return 0;
+	}
 	if (!c->classes[*type].plan.planned)
 		plan_events(r, *type);
 	return c->classes[*type].plan.sample;
@@ -766,6 +773,7 @@ static int read_chunk(struct reader *r)
 	if (r->chunk_size == 0)
 		return -1;
 	r->present = HEADER_BYTES;
+	r->warned_undefined = 0;
 	int whole = take_chunk(r, r->chunk_size);
 	if (whole < 0)
 		return -1;

@@ -34,6 +34,7 @@ THREAD, CLASS, SYMBOL, METHOD, FRAME_TYPE, FRAME, TRACE, STATE = 20, 21, 22, 23,
 TIMESPAN, EVENT, TIMESTAMP = 40, 41, 42
 EXECUTION_SAMPLE, THREAD_PARK = 100, 101
 WALL_CLOCK, MALLOC, LIVE_OBJECT = 102, 103, 104
+UNDEFINED = 732  # no class has it
 
 
 class Writer:
@@ -262,6 +263,15 @@ def events(c, variant):
             park(c, 1050, 2500, 2, 1), park(c, 1060, 500, 1, 3)]
 
 
+def undefined_events(c):
+    """synthetic.jfr's first chunk's events, with two of a type id its
+    metadata does not define among them, as a JDK 16 emergency dump (hs_err)
+    writes its type 732: the JDK's tools skip them by their size."""
+    evs = events(c, 1)
+    odd = lambda time: event(c, UNDEFINED, value(c, lambda w: w.long(time).long(7).utf8("not described")))
+    return evs[:2] + [odd(1015)] + evs[2:5] + [odd(1045)] + evs[5:]
+
+
 def chunk(compressed, variant, final, evs=None):
     """A chunk of pools of `variant`, and its events, or `evs`."""
     header = 68
@@ -363,6 +373,7 @@ def main():
     write(os.path.join(WORK, "synthetic-1.0.1.jfr"), old_first)
     write(os.path.join(WORK, "synthetic-1.0.2.jfr"), old_second)
     write(os.path.join(OUT, "async.jfr"), async_chunk())
+    write(os.path.join(OUT, "synthetic-undefined-event.jfr"), chunk(True, 1, True, undefined_events(True)))
     one = chunk(True, 1, True)
     patch = lambda data, at, new: data[:at] + new + data[at + len(new):]
     faults = {
@@ -375,7 +386,6 @@ def main():
         "event-too-big.jfr": patch(one, 68, bytes([0xFF, 0xFF, 0xFF, 0x7F])),
         "event-size-zero.jfr": patch(one, 68, bytes([0x80, 0x80, 0x80, 0x00])),
         "no-metadata.jfr": patch(one, one.rindex(metadata(True)) + 4, bytes([5])),
-        "unknown-event-type.jfr": patch(one, 72, bytes([77])),
         "bad-string-encoding.jfr": patch(one, one.index(b"\x03\x09demo/Main"), bytes([9])),
         "unknown-pool-class.jfr": patch(one, one.index(checkpoint(True, chunk_pools(True, 1)[0])) + 10, bytes([99])),
     }

@@ -713,6 +713,8 @@ static int read_chunk_events(struct reader *r, int whole)
 	if (r->metadata == UINT32_MAX) {
 		if (whole)
 			return jfr_error(c, HEADER_BYTES, "a chunk without a metadata event");
+		if (r->chunks == 0) /* nothing to read: no empty profile stands for it */
+			return jfr_error(c, r->present, "the file ends before its first chunk's metadata event");
 		diag_warn(c->file, 0, "offset %llu: the recording is cut short before the chunk's metadata: read up to the chunk before",
 			  (unsigned long long)(c->file_at + r->end));
 		return 0;
@@ -777,8 +779,6 @@ static int read_chunk(struct reader *r)
 	int whole = take_chunk(r, r->chunk_size);
 	if (whole < 0)
 		return -1;
-	if (!whole && r->chunks == 0 && r->present == HEADER_BYTES)
-		return jfr_error(c, HEADER_BYTES, "a chunk with nothing after its header");
 	int read = read_chunk_events(r, whole);
 	jfr_stacks_clear(&r->stacks);
 	r->chunks++;

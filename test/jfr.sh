@@ -40,6 +40,13 @@ cut_inside_events_reads_what_is_whole() {
 		cut=$(awk '/^total:/ { print $2 }' "$TMP/jfr.cut") && [ "$cut" -gt "${before:-0}" ] && [ "$cut" -le "$all" ]
 }
 check "a recording cut inside its last chunk's events: every whole event before, with a warning" cut_inside_events_reads_what_is_whole
+# Cut before its first chunk's metadata (the JDK writes it last), a
+# recording holds nothing to read: refused, and --check does not call it
+# valid.
+head -c 100 "$JFR/busy.jfr" > "$TMP/jfr.100"
+check "a recording cut before its first chunk's metadata: refused, also by --check" \
+	refuses 1 "offset 100: the file ends before its first chunk's metadata event" "$PROF" --check "$TMP/jfr.100"
+
 # An event of a type id the metadata does not define (a JDK 16 emergency
 # dump writes type 732 so) is skipped by its size, as the JDK's tools
 # skip it; the loop above holds the other events to jfr print and jfr summary.

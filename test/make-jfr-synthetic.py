@@ -386,6 +386,7 @@ def main():
         "event-too-big.jfr": patch(one, 68, bytes([0xFF, 0xFF, 0xFF, 0x7F])),
         "event-size-zero.jfr": patch(one, 68, bytes([0x80, 0x80, 0x80, 0x00])),
         "no-metadata.jfr": patch(one, one.rindex(metadata(True)) + 4, bytes([5])),
+        "cut-before-metadata.jfr": one[:100],
         "bad-string-encoding.jfr": patch(one, one.index(b"\x03\x09demo/Main"), bytes([9])),
         "unknown-pool-class.jfr": patch(one, one.index(checkpoint(True, chunk_pools(True, 1)[0])) + 10, bytes([99])),
     }

@@ -9,7 +9,9 @@ duration in ticks), the same with plain integers (synthetic-plain.jfr),
 the same in format 1.0 as JDK 9 and 10 wrote it (synthetic-1.0.jfr: no JDK
 that old here), async-profiler's own event types as its jfrMetadata.cpp
 lays them out (async.jfr: profiler.WallClockSample, profiler.Malloc,
-profiler.LiveObject), and testdata/invalid/jfr/: one fault each. test/make-jfr-samples.sh runs
+profiler.LiveObject), synthetic.jfr's first chunk with events of a type
+its metadata does not define (synthetic-undefined-event.jfr), and
+testdata/invalid/jfr/: one fault each. test/make-jfr-samples.sh runs
 it and has the JDK's jfr tool read each chunk of the valid ones alone for
 their goldens: the JDK's reader keeps a pool entry's value from one chunk
 to the next, where the format (and async-profiler's converters, and prof)

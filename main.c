@@ -6,6 +6,7 @@
  */
 #include <getopt.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,8 +45,8 @@ struct options {
 };
 
 /* Every writer's options, each name once, in the order of the format table. */
-static const struct format_option *writer_options[256];
-static size_t n_writer_options;
+static const struct format_option **writer_options;
+static size_t n_writer_options, cap_writer_options;
 
 static void collect_writer_options(void)
 {
@@ -54,21 +55,45 @@ static void collect_writer_options(void)
 			size_t k = 0;
 			while (k < n_writer_options && strcmp(writer_options[k]->name, o->name) != 0)
 				k++;
-			if (k == n_writer_options && k < sizeof writer_options / sizeof *writer_options)
-				writer_options[n_writer_options++] = o;
+			if (k < n_writer_options)
+				continue;
+			grow((void **)&writer_options, &cap_writer_options, n_writer_options + 1,
+			     sizeof *writer_options);
+			writer_options[n_writer_options++] = o;
 		}
 }
 
-/* "flamegraph, flamechart": the formats, in the registry's order, for which `wanted` holds. */
-static const char *format_names(int (*wanted)(const struct format *f, const char *arg), const char *arg)
+/* printf's text, however long (allocated). */
+static char *text_of(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *text_of(const char *fmt, ...)
 {
-	static char text[256];
-	size_t len = 0;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		diag_fatal("cannot format a message");
+	char *text = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(text, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return text;
+}
+
+/* "flamegraph, flamechart" (allocated): the formats, in the registry's order, for which `wanted` holds. */
+static char *format_names(int (*wanted)(const struct format *f, const char *arg), const char *arg)
+{
+	char *text = NULL;
+	size_t len = 0, cap = 0;
+	grow((void **)&text, &cap, 1, 1);
 	text[0] = '\0';
-	for (size_t i = 0; formats[i] && len < sizeof text; i++)
-		if (wanted(formats[i], arg))
-			len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", len ? ", " : "",
-						formats[i]->name);
+	for (size_t i = 0; formats[i]; i++) {
+		if (!wanted(formats[i], arg))
+			continue;
+		size_t name = strlen(formats[i]->name);
+		grow((void **)&text, &cap, len + name + 3, 1);
+		len += (size_t)sprintf(text + len, "%s%s", len ? ", " : "", formats[i]->name);
+	}
 	return text;
 }
 
@@ -107,23 +132,26 @@ static void writer_usage(FILE *f)
 {
 	for (size_t k = 0; k < n_writer_options; k++) {
 		const struct format_option *o = writer_options[k];
-		char text[512];
 		int n = fprintf(f, "      --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
 		n += n < 21 ? fprintf(f, "%*s", 22 - n, "") : 0;
-		snprintf(text, sizeof text, "%s (%s)", o->help, format_names(takes_option, o->name));
+		char *names = format_names(takes_option, o->name);
+		char *text = text_of("%s (%s)", o->help, names);
 		print_wrapped(f, n > 22 ? 80 : n, text);
+		free(text);
+		free(names);
 	}
 }
 
 /* --time's help names the readers whose samples can have times, as the registry says. */
 static void time_usage(FILE *f)
 {
-	char text[512];
-	snprintf(text, sizeof text,
-		 "keep the samples that started FROM to before TO seconds after the first "
-		 "(inputs with times: %s)",
-		 format_names(reads_times, NULL));
+	char *names = format_names(reads_times, NULL);
+	char *text = text_of("keep the samples that started FROM to before TO seconds after the first "
+			     "(inputs with times: %s)",
+			     names);
 	print_wrapped(f, 22, text);
+	free(text);
+	free(names);
 }
 
 static void usage(FILE *f)
@@ -183,10 +211,14 @@ static void usage(FILE *f)
 	      f);
 }
 
-static _Noreturn void usage_error(const char *fmt, const char *arg)
+static _Noreturn void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static _Noreturn void usage_error(const char *fmt, ...)
 {
+	va_list ap;
+	va_start(ap, fmt);
 	fputs("prof: ", stderr);
-	fprintf(stderr, fmt, arg);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fputs("\nTry 'prof --help' for more information.\n", stderr);
 	exit(EXIT_USAGE);
 }
@@ -212,11 +244,8 @@ static void list_formats(void)
 static void take_writer_option(struct options *o, const struct format_option *opt, const char *value)
 {
 	const char *wanted = opt->check && value ? opt->check(value) : NULL;
-	if (wanted) {
-		char message[512];
-		snprintf(message, sizeof message, "--%s takes %s, not '%s'", opt->name, wanted, value);
-		usage_error("%s", message);
-	}
+	if (wanted)
+		usage_error("--%s takes %s, not '%s'", opt->name, wanted, value);
 	grow((void **)&o->given, &o->cap_given, o->n_given + 1, sizeof *o->given);
 	o->given[o->n_given++] = (struct given_option){ opt->name, value ? value : "" };
 }
@@ -342,10 +371,10 @@ static const struct format *pick_writer(const struct options *o)
 		usage_error("format '%s' cannot be written", f->name);
 	for (size_t i = 0; i < o->n_given; i++)
 		if (!format_option(f, o->given[i].name)) {
-			char message[512];
-			snprintf(message, sizeof message, "--%s is for %s, not for -t %s", o->given[i].name,
-				 format_names(takes_option, o->given[i].name), f->name);
-			usage_error("%s", message);
+			/* Static: usage_error exits, and leaves it reachable. */
+			static char *names;
+			names = format_names(takes_option, o->given[i].name);
+			usage_error("--%s is for %s, not for -t %s", o->given[i].name, names, f->name);
 		}
 	return f;
 }
@@ -580,6 +609,7 @@ int main(int argc, char **argv)
 	diag_on_fatal(output_remove_pending);
 	int rc = o.check ? check(&o) : convert(&o, writer);
 	free(o.given);
+	free(writer_options);
 	filter_options_free(&o.filters);
 	return rc;
 }

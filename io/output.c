@@ -7,6 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef __linux__
+#include <linux/magic.h>
+#include <sys/vfs.h>
+#endif
 #include <unistd.h>
 
 #include <zlib.h>
@@ -29,26 +33,156 @@ void output_remove_pending(void)
 	pending_temp = NULL;
 }
 
-static int open_temp_beside(struct output *out, const char *path)
+/* Linux's limit on the symlinks met in resolving one path. */
+enum { MAX_LINKS = 40 };
+
+/*
+ * What -o FILE writes. A regular file, new or existing, named or reached
+ * through symlinks, is replaced whole by rename, so the links stay links;
+ * anything else (a device, a FIFO, a socket, an open file that /dev/fd/N
+ * names) is written in place, as `cat > FILE` writes it, and never removed.
+ */
+struct target {
+	char *file;   /* the regular file to replace (allocated), or NULL: write in place */
+	int mode;     /* the replaced file's permission bits, or -1 for a new file */
+	int truncate; /* in place: a regular file, emptied first, as `>` does */
+};
+
+static char *copy_of(const char *text)
 {
-	size_t n = strlen(path);
-	out->final_path = xmalloc(n + 1);
-	memcpy(out->final_path, path, n + 1);
+	size_t n = strlen(text) + 1;
+	return memcpy(xmalloc(n), text, n);
+}
+
+/* `name` in the directory that holds `path` (allocated). */
+static char *beside(const char *path, const char *name)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dir = slash ? (size_t)(slash - path) + 1 : 0, n = strlen(name) + 1;
+	char *joined = xmalloc(dir + n);
+	memcpy(joined, path, dir);
+	memcpy(joined + dir, name, n);
+	return joined;
+}
+
+/* Where the symlink `link` points, as a path from here (allocated); NULL with errno. */
+static char *link_target(const char *link)
+{
+	for (size_t cap = 256;; cap *= 2) {
+		char *text = xmalloc(cap);
+		ssize_t n = readlink(link, text, cap);
+		if (n >= 0 && (size_t)n < cap) {
+			text[n] = '\0';
+			char *path = text[0] == '/' ? copy_of(text) : beside(link, text);
+			free(text);
+			return path;
+		}
+		int err = errno;
+		free(text);
+		if (n < 0) {
+			errno = err;
+			return NULL;
+		}
+	}
+}
+
+#ifdef __linux__
+/*
+ * /proc/PID/fd/N, where /dev/stdout and /dev/fd/N lead, names an open
+ * file, not a path: its text says where that file once was, or
+ * "pipe:[N]". Only opening the link itself reaches the file.
+ */
+static int names_open_file(const char *link)
+{
+	char *dir = beside(link, ".");
+	struct statfs fs;
+	int in_proc = statfs(dir, &fs) == 0 && fs.f_type == PROC_SUPER_MAGIC;
+	free(dir);
+	return in_proc;
+}
+#else
+/* Elsewhere /dev/fd/N is no symlink: stat finds what it names. */
+static int names_open_file(const char *link)
+{
+	(void)link;
+	return 0;
+}
+#endif
+
+/* Follows `path`'s symlinks to what -o writes: 0, or an errno. */
+static int find_target(const char *path, struct target *t)
+{
+	struct stat st;
+	*t = (struct target){ NULL, -1, 0 };
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return 0;
+	char *file = copy_of(path);
+	int err = ELOOP;
+	for (int links = 0; links <= MAX_LINKS; links++) {
+		if (lstat(file, &st) < 0) {
+			err = errno;
+			if (err != ENOENT)
+				break;
+			t->file = file; /* new, or where a dangling link points */
+			return 0;
+		}
+		if (S_ISREG(st.st_mode)) {
+			t->file = file;
+			t->mode = (int)(st.st_mode & 0777);
+			return 0;
+		}
+		if (!S_ISLNK(st.st_mode) || names_open_file(file)) {
+			t->truncate = S_ISLNK(st.st_mode);
+			free(file);
+			return 0;
+		}
+		char *next = link_target(file);
+		if (!next) {
+			err = errno;
+			break;
+		}
+		free(file);
+		file = next;
+	}
+	free(file);
+	return err;
+}
+
+/* The temporary beside `file` (taken), renamed over it by output_commit. */
+static int open_temp_beside(struct output *out, char *file, int mode)
+{
+	size_t n = strlen(file);
+	out->final_path = file;
 	out->temp_path = xmalloc(n + 16);
-	snprintf(out->temp_path, n + 16, "%s.prof-XXXXXX", path);
+	snprintf(out->temp_path, n + 16, "%s.prof-XXXXXX", file);
 	out->fd = mkstemp(out->temp_path);
 	if (out->fd < 0) {
-		diag_error(path, 0, "cannot create: %s", strerror(errno));
+		diag_error(out->name, 0, "cannot create: %s", strerror(errno));
 		free(out->temp_path);
 		free(out->final_path);
 		out->temp_path = out->final_path = NULL;
 		return -1;
 	}
-	/* mkstemp makes 0600; a converted profile is an ordinary file. */
+	/* mkstemp makes 0600; a converted profile is an ordinary file, or keeps the mode it had. */
 	mode_t mask = umask(0);
 	umask(mask);
-	fchmod(out->fd, 0666 & ~mask);
+	fchmod(out->fd, mode >= 0 ? (mode_t)mode : 0666 & ~mask);
+	out->owns_fd = 1;
 	pending_temp = out->temp_path;
+	return 0;
+}
+
+static int open_in_place(struct output *out, int truncate)
+{
+	int flags = O_WRONLY | O_NOCTTY | (truncate ? O_TRUNC : 0);
+	do
+		out->fd = open(out->name, flags);
+	while (out->fd < 0 && errno == EINTR);
+	if (out->fd < 0) {
+		diag_error(out->name, 0, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	out->owns_fd = 1;
 	return 0;
 }
 
@@ -69,7 +203,13 @@ int output_open(struct output *out, const char *path)
 	}
 	memset(out, 0, sizeof *out);
 	out->name = path;
-	if (open_temp_beside(out, path) < 0)
+	struct target t;
+	int err = find_target(path, &t);
+	if (err) {
+		diag_error(path, 0, "cannot create: %s", strerror(err));
+		return -1;
+	}
+	if ((t.file ? open_temp_beside(out, t.file, t.mode) : open_in_place(out, t.truncate)) < 0)
 		return -1;
 	out->cap = BUFFER;
 	out->buf = xmalloc(out->cap);
@@ -304,25 +444,24 @@ int output_commit(struct output *out)
 {
 	output_flush(out);
 	finish_gzip(out);
-	if (!out->temp_path) {
-		release(out);
-		return out->failed ? -1 : 0;
-	}
-	if (!out->failed && (fsync(out->fd) < 0 && errno != EINVAL)) {
+	/* The temporary's bytes are on disk before its name replaces the file's. */
+	if (out->temp_path && !out->failed && fsync(out->fd) < 0 && errno != EINVAL) {
 		diag_error(out->name, 0, "write error: %s", strerror(errno));
 		out->failed = 1;
 	}
-	if (close(out->fd) < 0 && !out->failed) {
+	if (out->owns_fd && close(out->fd) < 0 && !out->failed) {
 		diag_error(out->name, 0, "write error: %s", strerror(errno));
 		out->failed = 1;
 	}
-	if (!out->failed && rename(out->temp_path, out->final_path) < 0) {
-		diag_error(out->name, 0, "cannot rename into place: %s", strerror(errno));
-		out->failed = 1;
+	if (out->temp_path) {
+		if (!out->failed && rename(out->temp_path, out->final_path) < 0) {
+			diag_error(out->name, 0, "cannot rename into place: %s", strerror(errno));
+			out->failed = 1;
+		}
+		if (out->failed)
+			unlink(out->temp_path);
+		pending_temp = NULL;
 	}
-	if (out->failed)
-		unlink(out->temp_path);
-	pending_temp = NULL;
 	int failed = out->failed;
 	release(out);
 	return failed ? -1 : 0;
@@ -330,8 +469,9 @@ int output_commit(struct output *out)
 
 void output_abort(struct output *out)
 {
-	if (out->temp_path) {
+	if (out->owns_fd)
 		close(out->fd);
+	if (out->temp_path) {
 		unlink(out->temp_path);
 		pending_temp = NULL;
 	}

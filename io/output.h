@@ -1,8 +1,11 @@
 /*
  * output: buffered writing to stdout or to a file that appears only when
- * the conversion succeeded. A file is written beside its final name and
- * renamed at the end; on any failure, or a fatal signal, the temporary is
- * removed, so a user never finds a half-written profile that looks fine.
+ * the conversion succeeded. A regular file is written beside its final
+ * name and renamed at the end; on any failure, or a fatal signal, the
+ * temporary is removed, so a user never finds a half-written profile that
+ * looks fine. Through a symlink, the file it points to is replaced, and
+ * the link stays. Anything else (a device, a FIFO, /dev/fd/N) is opened
+ * and written in place, as `cat > FILE` would, and never removed.
  */
 #ifndef PROF_OUTPUT_H
 #define PROF_OUTPUT_H
@@ -19,14 +22,15 @@ struct output {
 	struct gzip_state *gz; /* non-NULL when writing gzip */
 	unsigned char *buf;
 	size_t len, cap;
-	char *final_path, *temp_path;
+	int owns_fd; /* opened here, so closed here */
+	char *final_path, *temp_path; /* a regular file's, replaced by rename */
 };
 
 /* path NULL or "-" writes stdout. Reports and returns -1 on failure. */
 int output_open(struct output *out, const char *path);
 /* Writes an open descriptor, named `name` (fuzzers, tests). */
 void output_open_fd(struct output *out, int fd, const char *name);
-/* Flushes, and for a file renames it into place. 0, or -1 after reporting. */
+/* Flushes, closes what was opened, renames a temporary into place. 0, or -1 after reporting. */
 int output_commit(struct output *out);
 /* Drops what was written; removes the temporary file. */
 void output_abort(struct output *out);

@@ -28,6 +28,12 @@ check "unknown option hints --help" says 2 "Try 'prof --help'" "$PROF" --frobnic
 check "no output format" status_is 2 "$PROF" "$sample"
 check "unknown -t" status_is 2 "$PROF" -t nosuch "$sample"
 check "unknown -f" status_is 2 "$PROF" -f nosuch -t rprof "$sample"
+# No fixed buffer cuts a usage message: a bad value is quoted whole.
+long_value="$(awk 'BEGIN { while (i++ < 2000) printf "9" }')x"
+check "a writer option's bad value, 2001 bytes long, is quoted whole" \
+	refuses 2 "^prof: --width takes .*, not '$long_value'$" "$PROF" -t flamegraph --width "$long_value" "$sample"
+check "a writer option for other formats names them" \
+	refuses 2 "^prof: --width is for flamechart, flamegraph, not for -t rprof$" "$PROF" -t rprof --width 300 "$sample"
 check "two inputs merge" status_is 0 "$PROF" -t rprof "$sample" "$sample"
 check "-f auto" status_is 0 "$PROF" -f auto -t rprof "$sample"
 check "stdin as -" status_is 0 "$PROF" -t rprof - < "$sample"

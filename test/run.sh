@@ -13,6 +13,8 @@
 #   refusals: every file in testdata/invalid/FORMAT/ is refused with exit 1
 #     and exactly the message in its .err file, and writes nothing;
 #   cli: the command line;
+#   output: what -o writes: a file replaced, through its links, or a
+#     device, a FIFO or a descriptor written in place;
 #   shapes: pprof as other profilers shape it;
 #   pprof: pprof, judged by Go's readers;
 #   lispworks: LispWorks trees;
@@ -36,7 +38,7 @@
 #   conformance: what every format in the registry has and does;
 #   limits: limits and faults.
 cd "$(dirname "$0")/.." || exit 2
-all="unit rprof refusals cli shapes pprof lispworks views merge folded callgrind pstats speedscope perf legacy json jfr flame sprof html floors filters fuzz conformance limits"
+all="unit rprof refusals cli output shapes pprof lispworks views merge folded callgrind pstats speedscope perf legacy json jfr flame sprof html floors filters fuzz conformance limits"
 for area in "$@"; do
 	case " $all " in
 	*" $area "*) ;;

@@ -140,6 +140,32 @@ check "--progress reports bytes read on stderr, and leaves stdout alone" progres
 check "no progress when stderr is not a terminal" says_nothing slowly
 check "--quiet silences --progress" says_nothing slowly --progress --quiet
 
+# The line is redrawn at most every 250 ms after its first second (EVERY_MS
+# in io/progress.c), however often prof reads or writes: here a FIFO fed
+# 0.85 MB at a time, 0.3 s apart (1.5 s, set by the feeder), and the 5 MB
+# written back in 64 KB writes once it ends, a redraw each were there no
+# limit (some 80). The bound is the run's own length, measured around it,
+# so a slow machine only loosens it.
+awk 'BEGIN { for (i = 0; i < 50000; i++) print "\"f" i % 7 "\" \"g\" \"main\" " }' > "$TMP/piece.out"
+feed_slowly() {
+	echo "sample.interval=20000"
+	for i in 1 2 3 4 5 6; do cat "$TMP/piece.out"; sleep 0.3; done
+}
+feed_slowly > "$TMP/fed.out"
+redraws_throttled() {
+	rm -f "$TMP/slow.fifo" && mkfifo "$TMP/slow.fifo" || return 1
+	feed_slowly > "$TMP/slow.fifo" &
+	started=$(date +%s%N)
+	status_is 0 sh -c '"$1" --progress -t rprof < "$2"' sh "$PROF" "$TMP/slow.fifo"
+	ran=$? ms=$((($(date +%s%N) - started) / 1000000))
+	wait
+	redraws=$(tr '\r' '\n' < "$TMP/cli.err" | grep -c '^prof: .* MB read')
+	[ "$ran" -eq 0 ] && cmp -s "$TMP/cli.out" "$TMP/fed.out" &&
+		[ "$redraws" -ge 1 ] && [ "$redraws" -le $(((ms - 1000) / 250 + 2)) ] ||
+		{ echo "  $redraws redraws in $ms ms"; return 1; }
+}
+heavy "--progress redraws at most every 250 ms" redraws_throttled
+
 # gzip is read and written by second threads: a profile split over two gzip
 # members reads as one, and a write error in the compressing thread is
 # reported like any other.

@@ -224,6 +224,17 @@ cp "$TMP/names.svg" "$TMP/svg/markup.svg"
 "$PROF" -q -t flamechart --minwidth 30 -s samples -o "$TMP/svg/optim-chart.svg" testdata/rprof/optim-line.out
 "$PROF" -q -t flamechart -o "$TMP/svg/go-cpu-chart.svg" testdata/pprof/go/go_cpu.pb.gz
 chromium_shows_each frames "$TMP/svg" ""
+# A picture whose script never reads its boxes fails by name within the
+# browser checks' limit (lowered here to 2 s), and the next is still judged.
+mkdir -p "$TMP/limit"
+echo '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>let boxes;</script></svg>' > "$TMP/limit/never.svg"
+cp "$TMP/svg/kmeans.svg" "$TMP/limit/kmeans.svg"
+picture_fails_within_limit() {
+	BROWSER_PAGE_LIMIT_MS=2000 NODE_PATH="$SPEEDSCOPE/node_modules" timeout 60 \
+		node test/svg/check.cjs frames "$TMP/limit" "$TMP/limit/never.svg" "$TMP/limit/kmeans.svg" > "$TMP/limit.out" 2>&1
+	grep -qx 'never FAIL Error: never: no answer within 2 s' "$TMP/limit.out" && grep -qx 'kmeans ok' "$TMP/limit.out"
+}
+needs_browser check "a picture never read fails within the browser checks' limit" picture_fails_within_limit
 dom_is() { # NAME EXPECTED_TSV COLUMNS: the boxes read from the page
 	cut -f "$3" "$TMP/svg/$1.tsv" | cmp -s - "$2"
 }

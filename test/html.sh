@@ -91,6 +91,23 @@ else
 	while read -r page; do skipped=$((skipped + 1)); done < "$TMP/html-pages"
 fi
 
+# Every page a browser check opens has a limit (test/speedscope/chromium.cjs,
+# lowered here to 2 s): a page whose view is never drawn fails by name
+# within it, and the next page is still judged. timeout(1) only keeps a
+# hang from holding up the suite.
+cat > "$TMP/never.html" <<'EOF'
+<!DOCTYPE html><body data-ready="1"><div id="tabs"><button onclick="document.body.dataset.ready = 0">x</button></div></body>
+EOF
+cat > "$TMP/drawn.html" <<'EOF'
+<!DOCTYPE html><body data-ready="1"><div id="tabs"><button>x</button></div></body>
+EOF
+page_fails_within_limit() {
+	BROWSER_PAGE_LIMIT_MS=2000 NODE_PATH="$SPEEDSCOPE/node_modules" timeout 60 \
+		node test/html/check.cjs open "$TMP/never.html" "$TMP/drawn.html" > "$TMP/limit.out" 2>&1
+	grep -qx 'never FAIL Error: never: no answer within 2 s' "$TMP/limit.out" && grep -qx 'drawn ok' "$TMP/limit.out"
+}
+needs_browser check "a page never drawn fails within the browser checks' limit" page_fails_within_limit
+
 # The views and their numbers, on three inputs.
 html_views() { # FILE NAME VIEW...: screenshots and numbers into $html_dir/NAME
 	out=$html_dir/$2

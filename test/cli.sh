@@ -125,6 +125,26 @@ if command -v script > /dev/null; then
 		script -qec "\"$PROF\" -t pprof \"$sample\"" /dev/null
 fi
 
+# test/lib.sh's rule for every check: an error said at exit 0 fails it,
+# a warning or the progress line does not, and an error at exit 1 is what
+# a refusal expects.
+say_then() { # STATUS TEXT: TEXT on stderr, then exit STATUS
+	printf '%s\n' "$2" >&2
+	return "$1"
+}
+progress_line=$(printf '\rprof: 1.0 MB read (1 MB/s), 0.0 MB written\033[K\r\033[K')
+printf '#!/bin/sh\necho "prof: f:3: a fault" >&2\n' > "$TMP/faulty-prof"
+chmod +x "$TMP/faulty-prof"
+errors_at_exit_0_fail() {
+	! status_is 0 say_then 0 'prof: f:3: a fault' > /dev/null &&
+		! status_is 0 say_then 0 "$progress_line"'prof: f: a fault' > /dev/null &&
+		! (PROF=$TMP/faulty-prof; prof_q -t folded x) &&
+		status_is 0 say_then 0 'prof: f:3: warning: a doubt' &&
+		status_is 0 say_then 0 "$progress_line" &&
+		status_is 1 say_then 1 'prof: f: a fault'
+}
+check "an error said at exit 0 fails a check (test/lib.sh)" errors_at_exit_0_fail
+
 # Progress: on stderr for a conversion past a second (here an input that
 # stalls), never on stdout; nothing without a terminal unless asked.
 slow_input() { head -c 100000 "$sample_big"; sleep 1.5; tail -c +100001 "$sample_big"; }

@@ -175,11 +175,14 @@ feed_slowly > "$TMP/fed.out"
 redraws_throttled() {
 	rm -f "$TMP/slow.fifo" && mkfifo "$TMP/slow.fifo" || return 1
 	feed_slowly > "$TMP/slow.fifo" &
+	feeder=$!
 	started=$(date +%s%N)
 	status_is 0 sh -c '"$1" --progress -t rprof < "$2"' sh "$PROF" "$TMP/slow.fifo"
 	ran=$? ms=$((($(date +%s%N) - started) / 1000000))
-	wait
+	wait "$feeder"
 	redraws=$(tr '\r' '\n' < "$TMP/cli.err" | grep -c '^prof: .* MB read')
+	# A failure's stderr would be the redraws themselves: the count says it.
+	[ "$ran" -ne 0 ] || ran_status=
 	[ "$ran" -eq 0 ] && cmp -s "$TMP/cli.out" "$TMP/fed.out" &&
 		[ "$redraws" -ge 1 ] && [ "$redraws" -le $(((ms - 1000) / 250 + 2)) ] ||
 		{ echo "  $redraws redraws in $ms ms"; return 1; }

@@ -61,7 +61,7 @@ spoil_run_comment() { # PPROF OUT: the comment "prof:rprof:run 0 ..." made "prof
 	PY
 }
 interval_is_gos_period() { # RPROF
-	"$PROF" -q -t pprof "$1" > "$TMP/run.pb.gz" && spoil_run_comment "$TMP/run.pb.gz" "$TMP/spoilt.pb.gz" &&
+	prof_q -t pprof "$1" > "$TMP/run.pb.gz" && spoil_run_comment "$TMP/run.pb.gz" "$TMP/spoilt.pb.gz" &&
 		period=$("$DUMP" "$TMP/spoilt.pb.gz" | sed -n 's/^Period: //p') && [ -n "$period" ] &&
 		"$DUMP" "$TMP/spoilt.pb.gz" | grep -q '^Comment: prof:rprof:run x ' &&
 		says 0 "warning: its Rprof annotations do not fit the profile" "$PROF" -t rprof "$TMP/spoilt.pb.gz" &&

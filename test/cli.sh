@@ -131,6 +131,26 @@ if command -v script > /dev/null; then
 		script -qec "\"$PROF\" -t pprof \"$sample\"" /dev/null
 fi
 
+# test/lib.sh's rule for every check: an error said at exit 0 fails it,
+# a warning or the progress line does not, and an error at exit 1 is what
+# a refusal expects.
+say_then() { # STATUS TEXT: TEXT on stderr, then exit STATUS
+	printf '%s\n' "$2" >&2
+	return "$1"
+}
+progress_line=$(printf '\rprof: 1.0 MB read (1 MB/s), 0.0 MB written\033[K\r\033[K')
+printf '#!/bin/sh\necho "prof: f:3: a fault" >&2\n' > "$TMP/faulty-prof"
+chmod +x "$TMP/faulty-prof"
+errors_at_exit_0_fail() {
+	! status_is 0 say_then 0 'prof: f:3: a fault' > /dev/null &&
+		! status_is 0 say_then 0 "$progress_line"'prof: f: a fault' > /dev/null &&
+		! (PROF=$TMP/faulty-prof; prof_q -t folded x) &&
+		status_is 0 say_then 0 'prof: f:3: warning: a doubt' &&
+		status_is 0 say_then 0 "$progress_line" &&
+		status_is 1 say_then 1 'prof: f: a fault'
+}
+check "an error said at exit 0 fails a check (test/lib.sh)" errors_at_exit_0_fail
+
 # Progress: on stderr for a conversion past a second (here an input that
 # stalls), never on stdout; nothing without a terminal unless asked.
 slow_input() { head -c 100000 "$sample_big"; sleep 1.5; tail -c +100001 "$sample_big"; }
@@ -145,6 +165,35 @@ progress_on_stderr_only() {
 check "--progress reports bytes read on stderr, and leaves stdout alone" progress_on_stderr_only
 check "no progress when stderr is not a terminal" says_nothing slowly
 check "--quiet silences --progress" says_nothing slowly --progress --quiet
+
+# The line is redrawn at most every 250 ms after its first second (EVERY_MS
+# in io/progress.c), however often prof reads or writes: here a FIFO fed
+# 0.85 MB at a time, 0.3 s apart (1.5 s, set by the feeder), and the 5 MB
+# written back in 64 KB writes once it ends, a redraw each were there no
+# limit (some 80). The bound is the run's own length, measured around it,
+# so a slow machine only loosens it.
+awk 'BEGIN { for (i = 0; i < 50000; i++) print "\"f" i % 7 "\" \"g\" \"main\" " }' > "$TMP/piece.out"
+feed_slowly() {
+	echo "sample.interval=20000"
+	for i in 1 2 3 4 5 6; do cat "$TMP/piece.out"; sleep 0.3; done
+}
+feed_slowly > "$TMP/fed.out"
+redraws_throttled() {
+	rm -f "$TMP/slow.fifo" && mkfifo "$TMP/slow.fifo" || return 1
+	feed_slowly > "$TMP/slow.fifo" &
+	feeder=$!
+	started=$(date +%s%N)
+	status_is 0 sh -c '"$1" --progress -t rprof < "$2"' sh "$PROF" "$TMP/slow.fifo"
+	ran=$? ms=$((($(date +%s%N) - started) / 1000000))
+	wait "$feeder"
+	redraws=$(tr '\r' '\n' < "$TMP/cli.err" | grep -c '^prof: .* MB read')
+	# A failure's stderr would be the redraws themselves: the count says it.
+	[ "$ran" -ne 0 ] || ran_status=
+	[ "$ran" -eq 0 ] && cmp -s "$TMP/cli.out" "$TMP/fed.out" &&
+		[ "$redraws" -ge 1 ] && [ "$redraws" -le $(((ms - 1000) / 250 + 2)) ] ||
+		{ echo "  $redraws redraws in $ms ms"; return 1; }
+}
+heavy "--progress redraws at most every 250 ms" redraws_throttled
 
 # gzip is read and written by second threads: a profile split over two gzip
 # members reads as one, and a write error in the compressing thread is

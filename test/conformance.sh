@@ -106,6 +106,9 @@ while read -r f; do
 		continue
 	fi
 	heavy "only $reader's probe bids for $f" bids_alone "$f" "$reader"
+	# Names that are not UTF-8 on purpose (test/refusals.sh): a writer
+	# of JSON replaces them with a warning, as docs/formats/json.md says.
+	case $f in testdata/any-bytes/*) continue ;; esac
 	[ -z "${LIGHT:-}" ] && clean "$f" || continue
 	echo "$reader $f" >> "$TMP/clean-inputs"
 	if writes_cleanly "$f" "$reader"; then

@@ -43,11 +43,23 @@ light_every() { # N FILE...
 # judged from a file it wrote, never through a pipe: sh has no pipefail,
 # and a pipe loses prof's exit status, so a crash after the output would
 # pass.
+#
+# Every such check also holds prof to its rule for errors: a `prof: ...`
+# line on stderr that is neither a warning (`prof: [FILE[:LINE]: ]warning:
+# ...`) nor the progress line (`\rprof: N MB read ...`, cleared by `\r\033[K`)
+# is an error, and an error means a non-zero exit. A command that says one
+# and exits 0 fails, whatever status the check expected.
 status_is() { # EXPECTED COMMAND...: exit status only
 	want=$1; shift
 	"$@" > "$TMP/cli.out" 2> "$TMP/cli.err"
 	ran_status=$?
-	[ "$ran_status" -eq "$want" ]
+	! error_at_exit_0 && [ "$ran_status" -eq "$want" ]
+}
+error_at_exit_0() {
+	[ "$ran_status" -eq 0 ] || return 1
+	error=$(tr '\r' '\n' < "$TMP/cli.err" | sed "s/^$(printf '\033')\\[K//" |
+		grep -Ev '^prof: (.*: )?warning: |^prof: [0-9.]+ MB read ' | grep -m 1 '^prof: ') || return 1
+	echo "  exit 0 after an error: $error"
 }
 says() { # STATUS PATTERN COMMAND...: the exit status, and PATTERN on stderr
 	pattern=$2
@@ -86,19 +98,27 @@ file_is() { # FILE EXPECTED COMMAND...: exit 0, and the command wrote FILE as EX
 	status_is 0 "$@" && cmp -s "$made" "$expected"
 }
 
+# prof -q, for the helpers below that judge its output: -q leaves errors
+# only, so a `prof: ` line at exit 0 is an error said by a run that
+# claims success, which fails as status_is fails it.
+prof_q() { # ARGS...: "$PROF" -q ARGS, its stderr in $TMP/q.err
+	"$PROF" -q "$@" 2> "$TMP/q.err" || return
+	! grep -q '^prof: ' "$TMP/q.err"
+}
+
 # Rprof files.
 roundtrip() { # FILE [FROM]: prof -t rprof gives back the same bytes
-	"$PROF" -q ${2:+-f "$2"} -t rprof "$1" > "$TMP/rt" 2> /dev/null && cmp -s "$1" "$TMP/rt"
+	prof_q ${2:+-f "$2"} -t rprof "$1" > "$TMP/rt" && cmp -s "$1" "$TMP/rt"
 }
 sniffed_roundtrip() { # reads stdin, so the format can only be sniffed
-	"$PROF" -q -t rprof < "$1" > "$TMP/rt" && cmp -s "$1" "$TMP/rt"
+	prof_q -t rprof < "$1" > "$TMP/rt" && cmp -s "$1" "$TMP/rt"
 }
 agrees_with_summaryrprof() { # FILE GOLDEN: the model's ticks per function
 	$UNIT by-name "$1" > "$TMP/by-name" 2> /dev/null && cmp -s "$TMP/by-name" "$2"
 }
 # "name<TAB>self<TAB>total" of the summary's by-self table, sorted.
 summary_rows() {
-	"$PROF" -q -t summary "$@" > "$TMP/summary.txt" 2> /dev/null || return 1
+	prof_q -t summary "$@" > "$TMP/summary.txt" || return 1
 	awk -v OFS='\t' '
 		/^by self:/ { rows = 1; getline; next } /^$/ { rows = 0 }
 		rows { name = $5; for (i = 6; i <= NF; i++) name = name " " $i; print name, $1, $3 }' "$TMP/summary.txt" |
@@ -109,7 +129,7 @@ summary_is_summaryrprof() { # FILE GOLDEN
 }
 # Through folded and back: the folded text holds what summaryRprof counts.
 folded_is_summaryrprof() { # FILE GOLDEN
-	"$PROF" -q -t folded "$1" > "$TMP/x.folded" && summary_rows "$TMP/x.folded" > "$TMP/s" &&
+	prof_q -t folded "$1" > "$TMP/x.folded" && summary_rows "$TMP/x.folded" > "$TMP/s" &&
 		LC_ALL=C sort "$2" | cmp -s - "$TMP/s"
 }
 
@@ -141,12 +161,12 @@ go_accepts() {
 # so Go's reading of the legacy file is compared without such labels.
 reads_as_go_does() { # FILE: legacy pprof, read by Go and by prof into pprof, then by Go
 	"$DUMP" "$1" > "$TMP/go.dump" 2>&1 &&
-		"$PROF" -q -t pprof "$1" > "$TMP/legacy.pb.gz" &&
+		prof_q -t pprof "$1" > "$TMP/legacy.pb.gz" &&
 		"$DUMP" "$TMP/legacy.pb.gz" > "$TMP/prof.dump" 2>&1 &&
 		grep -v '^ *bytes:\[0\]$' "$TMP/go.dump" | cmp -s - "$TMP/prof.dump"
 }
 go_refuses() { ! "$DUMP" "$1" > /dev/null 2>&1; }
-back_to_rprof_is() { "$PROF" -q -t rprof "$1" > "$TMP/back.out" && cmp -s "$TMP/back.out" "$2"; }
+back_to_rprof_is() { prof_q -t rprof "$1" > "$TMP/back.out" && cmp -s "$TMP/back.out" "$2"; }
 # Per function: name, flat and cum samples, as `go tool pprof -top` shows them.
 top_is_summaryrprof() { # PPROF GOLDEN
 	go tool pprof -symbolize=none -sample_index=samples -top -nodecount=1000000 "$1" 2> /dev/null |
@@ -216,22 +236,22 @@ folded_sums() {
 		}' | LC_ALL=C sort
 }
 folded_roundtrip() { # the same summed stacks through -f folded -t folded
-	"$PROF" -q -f folded -t folded "$1" > "$TMP/f0" && folded_sums < "$TMP/f0" > "$TMP/f1" 2> /dev/null &&
+	prof_q -f folded -t folded "$1" > "$TMP/f0" && folded_sums < "$TMP/f0" > "$TMP/f1" 2> /dev/null &&
 		folded_sums < "$1" 2> /dev/null | cmp -s - "$TMP/f1"
 }
 
 # LispWorks trees.
 without_comments() { grep -v '^;' "$1"; }
-tree_roundtrip() { "$PROF" -q -t lispworks "$1" > "$TMP/t" && without_comments "$1" | cmp -s - "$TMP/t"; }
-sniffed_tree_roundtrip() { "$PROF" -q -t tree < "$1" > "$TMP/t" && without_comments "$1" | cmp -s - "$TMP/t"; }
+tree_roundtrip() { prof_q -t lispworks "$1" > "$TMP/t" && without_comments "$1" | cmp -s - "$TMP/t"; }
+sniffed_tree_roundtrip() { prof_q -t tree < "$1" > "$TMP/t" && without_comments "$1" | cmp -s - "$TMP/t"; }
 stacks_are_folded() { # TREE: the model's stacks are the reference reader's X.folded
 	$UNIT stacks lispworks "$1" | cmp -s - "${1%.tree}.folded"
 }
-tree_folded_is_golden() { "$PROF" -q -t folded "$1" > "$TMP/t.folded" && cmp -s "$TMP/t.folded" "${1%.tree}.folded"; }
+tree_folded_is_golden() { prof_q -t folded "$1" > "$TMP/t.folded" && cmp -s "$TMP/t.folded" "${1%.tree}.folded"; }
 # Equal stacks summed, sorted: stacks compared whatever their order.
 summed_stacks() { $UNIT stacks "$1" "$2" 2> /dev/null | folded_sums 2> /dev/null; }
 rprof_tree_rprof_keeps_stacks() {
-	"$PROF" -q -t tree "$1" > "$TMP/r.tree" && "$PROF" -q -t rprof "$TMP/r.tree" > "$TMP/r.out" &&
+	prof_q -t tree "$1" > "$TMP/r.tree" && prof_q -t rprof "$TMP/r.tree" > "$TMP/r.out" &&
 		summed_stacks rprof "$1" > "$TMP/a" && summed_stacks rprof "$TMP/r.out" > "$TMP/b" &&
 		cmp -s "$TMP/a" "$TMP/b"
 }
@@ -325,8 +345,7 @@ replays_cleanly() { # FILE FORMAT (or any)
 	[ "$from" = any ] && from=auto
 	"$PROF" -q -f "$from" --check "$1" > /dev/null 2> "$TMP/replay.err"
 	status=$?
-	[ $status -le 1 ] || return 1
-	grep -q 'runtime error\|Sanitizer' "$TMP/replay.err" && return 1
+	replayed_cleanly $status || return 1
 	[ $status -eq 1 ] && return 0
 	[ -n "$replay_writers" ] || replay_writers=$("$PROF" --list-formats | awk '$2 ~ /w/ { print $1 }')
 	replays=$((replays + 1))
@@ -335,19 +354,23 @@ replays_cleanly() { # FILE FORMAT (or any)
 		nth_writer=$((nth_writer + 1))
 		[ -n "${LIGHT:-}" ] && [ $(((nth_writer + replays) % 3)) -ne 0 ] && continue
 		"$PROF" -q -f "$from" -t "$to" "$1" > /dev/null 2> "$TMP/replay.err"
-		[ $? -le 1 ] || return 1
-		grep -q 'runtime error\|Sanitizer' "$TMP/replay.err" && return 1
+		replayed_cleanly $? || return 1
 	done
 	# Merged with itself, as `prof F F` merges: the second's times after the first's.
 	"$PROF" -q -f "$from" -t folded "$1" "$1" > /dev/null 2> "$TMP/replay.err"
-	[ $? -le 1 ] && ! grep -q 'runtime error\|Sanitizer' "$TMP/replay.err"
+	replayed_cleanly $?
+}
+# Exit 0 or 1, no sanitizer's report, and (-q: errors only) no error at exit 0.
+replayed_cleanly() { # STATUS
+	[ "$1" -le 1 ] && ! grep -q 'runtime error\|Sanitizer' "$TMP/replay.err" &&
+		{ [ "$1" -eq 1 ] || ! grep -q '^prof: ' "$TMP/replay.err"; }
 }
 speedscope_profiles_are_reference() { # SPEEDSCOPE_JSON: each profile's folded stacks are a reference reading's in node
 	n=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).profiles.length)' "$1") || return 1
 	k=0
 	while [ "$k" -lt "$n" ]; do
 		node test/node/speedscope-folded.cjs "$1" "$k" | LC_ALL=C sort > "$TMP/want" &&
-			"$PROF" -q -f speedscope -t folded -s "$k" "$1" > "$TMP/got" &&
+			prof_q -f speedscope -t folded -s "$k" "$1" > "$TMP/got" &&
 			LC_ALL=C sort "$TMP/got" | cmp -s - "$TMP/want" || return 1
 		k=$((k + 1))
 	done

@@ -45,3 +45,29 @@ for f in testdata/invalid/pprof/*; do
 done
 
 check "profile.proto agrees with pprof's schema" sh test/proto-schema.sh
+
+# A pprof of prof's whose Rprof run comment no longer parses (edited since)
+# falls back to plain pprof, with a warning: the Rprof it gives has the
+# interval of the period Go reads (nanoseconds, in microseconds), never one
+# of a run half read from the comment. What such a run would hold is
+# whatever the heap held, so every R file is tried.
+spoil_run_comment() { # PPROF OUT: the comment "prof:rprof:run 0 ..." made "prof:rprof:run x ...", same length
+	python3 - "$1" "$2" <<-'PY'
+	import gzip, sys
+	data = gzip.open(sys.argv[1]).read()
+	run = b"prof:rprof:run 0 "
+	assert data.count(run) == 1
+	open(sys.argv[2], "wb").write(gzip.compress(data.replace(run, b"prof:rprof:run x ")))
+	PY
+}
+interval_is_gos_period() { # RPROF
+	prof_q -t pprof "$1" > "$TMP/run.pb.gz" && spoil_run_comment "$TMP/run.pb.gz" "$TMP/spoilt.pb.gz" &&
+		period=$("$DUMP" "$TMP/spoilt.pb.gz" | sed -n 's/^Period: //p') && [ -n "$period" ] &&
+		"$DUMP" "$TMP/spoilt.pb.gz" | grep -q '^Comment: prof:rprof:run x ' &&
+		says 0 "warning: its Rprof annotations do not fit the profile" "$PROF" -t rprof "$TMP/spoilt.pb.gz" &&
+		[ "$(head -n 1 "$TMP/cli.out" | sed 's/.*sample\.interval=//')" = "$((period / 1000))" ]
+}
+for f in testdata/rprof/*.out; do
+	check "a malformed Rprof run comment in the pprof of $f: plain pprof, the interval Go's period" \
+		interval_is_gos_period "$f"
+done

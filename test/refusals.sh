@@ -15,3 +15,34 @@ for dir in testdata/invalid/*/; do
 		check "refuses $f" refused "$f" "$format"
 	done
 done
+
+# Bytes that are not UTF-8, in every reader --list-formats lists (so that a
+# new one is held to it): refused with a file in testdata/invalid/FORMAT/,
+# or kept in names where the format allows any bytes, or the format is
+# binary, as testdata/any-bytes/README.md says for each, and why.
+not_utf8() { ! iconv -f UTF-8 -t UTF-8 "$1" > /dev/null 2>&1; }
+any_bytes_rule() {
+	awk -F'|' -v format="$1" '{ gsub(/ /, "", $2); gsub(/ /, "", $3) } $2 == format { print $3 }' \
+		testdata/any-bytes/README.md
+}
+refuses_bad_utf8() { # FORMAT: a refusal among its invalid files holds bytes that are not UTF-8
+	for f in testdata/invalid/"$1"/*; do
+		case $f in *.err | *.why) continue ;; esac
+		not_utf8 "$f" && grep -q 'UTF-8' "$f.err" && return 0
+	done
+	return 1
+}
+keeps_bad_utf8() { # FORMAT: its file here is read, the byte 0xFF in its folded stacks
+	set -- "$1" testdata/any-bytes/"$1".*
+	[ -f "$2" ] && not_utf8 "$2" && status_is 0 "$PROF" -f "$1" -t folded "$2" &&
+		LC_ALL=C grep -q "$(printf '\377')" "$TMP/cli.out"
+}
+for format in $("$PROF" --list-formats | awk '$2 ~ /^r/ { print $1 }'); do
+	case $(any_bytes_rule "$format") in
+	refused) check "$format refuses bytes that are not UTF-8 (a file in testdata/invalid/$format/)" \
+		refuses_bad_utf8 "$format" ;;
+	kept) check "$format keeps bytes that are not UTF-8 in names" keeps_bad_utf8 "$format" ;;
+	binary) pass ;;
+	*) fail "$format: testdata/any-bytes/README.md says neither refused, kept nor binary" ;;
+	esac
+done

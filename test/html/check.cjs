@@ -36,22 +36,10 @@
 // Needs playwright-core (NODE_PATH) and Chromium at $CHROMIUM or /usr/bin/chromium.
 'use strict';
 const chromium = require('../speedscope/chromium.cjs');
+const { within, runWithin } = chromium;
 const fs = require('node:fs');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
-
-async function open(context, url) {
-	const page = await context.newPage();
-	page.problems = [];
-	page.on('pageerror', (e) => page.problems.push('page error: ' + e));
-	page.on('console', (m) => {
-		if (m.type() === 'error' || m.type() === 'warning')
-			page.problems.push('console ' + m.type() + ': ' + m.text());
-	});
-	await page.goto(url);
-	await ready(page);
-	return page;
-}
 
 const ready = (page) => page.waitForFunction(() => document.body && document.body.dataset.ready === '1', null,
 	{ timeout: 20000 });
@@ -65,36 +53,55 @@ async function showView(page, view) {
 	await ready(page);
 }
 
-async function openEach(files) {
-	const browser = await chromium.launch();
-	const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-	// One tab for every page: a new one per page would be most of the time.
+// A tab whose page errors and console errors and warnings are kept in page.problems.
+async function newTab(context) {
 	const page = await context.newPage();
+	page.problems = [];
 	page.on('pageerror', (e) => page.problems.push('page error: ' + e));
 	page.on('console', (m) => {
 		if (m.type() === 'error' || m.type() === 'warning')
 			page.problems.push('console ' + m.type() + ': ' + m.text());
 	});
+	return page;
+}
+
+async function open(context, url) {
+	const page = await newTab(context);
+	await page.goto(url);
+	await ready(page);
+	return page;
+}
+
+async function openEach(files) {
+	const browser = await chromium.launch();
+	const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+	// One tab for every page: a new one per page would be most of the time.
+	let page = await newTab(context);
 	for (const file of files) {
 		const name = path.basename(file, '.html');
 		page.problems = [];
 		try {
-			await page.goto(pathToFileURL(path.resolve(file)).href);
-			await ready(page);
-			// Each tab clicked in the page itself, as a person would, without a round trip per view.
-			await page.evaluate(async () => {
-				const drawn = () => new Promise((done) => {
-					const poll = () => (document.body.dataset.ready === '1' ? done() : setTimeout(poll, 5));
-					poll();
+			await within(name, (async () => {
+				await page.goto(pathToFileURL(path.resolve(file)).href);
+				await ready(page);
+				// Each tab clicked in the page itself, as a person would, without a round trip per view.
+				await page.evaluate(async () => {
+					const drawn = () => new Promise((done) => {
+						const poll = () => (document.body.dataset.ready === '1' ? done() : setTimeout(poll, 5));
+						poll();
+					});
+					for (const tab of document.querySelectorAll('#tabs button')) {
+						tab.click();
+						await drawn();
+					}
 				});
-				for (const tab of document.querySelectorAll('#tabs button')) {
-					tab.click();
-					await drawn();
-				}
-			});
+			})());
 			console.log(page.problems.length ? `${name} FAIL ${page.problems.join('; ')}` : `${name} ok`);
 		} catch (e) {
 			console.log(`${name} FAIL ${String(e).split('\n')[0]}`);
+			// A page still busy (a script looping) would hold the next one up: a new tab.
+			await page.close();
+			page = await newTab(context);
 		}
 	}
 	await browser.close();
@@ -302,4 +309,8 @@ const [mode, outdir, ...rest] = process.argv.slice(2);
 const run = { open: () => openEach([outdir].concat(rest)), views: () => viewsOf(outdir, rest[0]),
 	      interact: () => interact(outdir, rest[0], rest[1], rest[2]), shot: () => shot(outdir, rest[0], rest[1]),
 	      timing: () => timing(outdir) }[mode];
-run().catch((e) => { console.log('FAIL ' + String(e).split('\n')[0]); process.exit(1); });
+// open holds each page to the limit itself; the others are one page each.
+if (mode === 'open')
+	run().catch((e) => { console.log('FAIL ' + String(e).split('\n')[0]); process.exit(1); });
+else
+	runWithin(`${mode} ${rest[0] || outdir}`, run);

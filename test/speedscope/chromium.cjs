@@ -1,6 +1,7 @@
 // Debian's headless Chromium, started as every browser test here starts
 // it: as root it needs --no-sandbox, and the other flags keep it off the
-// network, which this machine does not have. Needs playwright-core
+// network, which this machine does not have; and the limit every page a
+// check opens is held to. Needs playwright-core
 // (NODE_PATH, or test/speedscope/node_modules) and Chromium at $CHROMIUM
 // or /usr/bin/chromium.
 'use strict';
@@ -10,4 +11,27 @@ exports.launch = () => chromium.launch({
 	executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
 	args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
 	       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+// Every page a check opens has a limit: a page that never gets ready, or a
+// script of its that never ends (page.evaluate has no timeout of its own),
+// fails its check by name instead of hanging the suite. 60 s, far above
+// what the slowest page takes on a loaded machine; BROWSER_PAGE_LIMIT_MS
+// sets another (the test of the limit sets a short one).
+const limitMs = Number(process.env.BROWSER_PAGE_LIMIT_MS) || 60000;
+
+// Resolves as work does, or rejects saying that WHAT gave no answer in time.
+exports.within = (what, work) => {
+	let timer;
+	const late = new Promise((_, reject) => {
+		timer = setTimeout(() => reject(new Error(`${what}: no answer within ${limitMs / 1000} s`)), limitMs);
+	});
+	return Promise.race([work, late]).finally(() => clearTimeout(timer));
+};
+
+// For a tool that opens one page: MAIN run within the limit, else "FAIL why"
+// on stderr and exit 1 (the browser, playwright's child, ends with node).
+exports.runWithin = (what, main) => exports.within(what, main()).catch((e) => {
+	console.error('FAIL ' + String(e).split('\n')[0]);
+	process.exit(1);
 });

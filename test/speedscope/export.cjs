@@ -7,6 +7,7 @@
 // /usr/bin/chromium. Serves the app on 127.0.0.1 only.
 'use strict';
 const app = require('./app.cjs');
+const { runWithin } = require('./chromium.cjs');
 const path = require('node:path');
 
 async function main() {
@@ -25,4 +26,4 @@ async function main() {
 	}
 }
 
-main().catch((e) => { console.error(String(e)); process.exit(1); });
+runWithin('speedscope exporting ' + process.argv[3], main);

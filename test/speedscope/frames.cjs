@@ -9,6 +9,7 @@
 // /usr/bin/chromium. Serves the app on 127.0.0.1 only.
 'use strict';
 const app = require('./app.cjs');
+const { runWithin } = require('./chromium.cjs');
 
 async function main() {
 	const [appDir, profilePath, screenshot] = process.argv.slice(2);
@@ -32,4 +33,4 @@ async function main() {
 	}
 }
 
-main().catch((e) => { console.error(String(e)); process.exit(1); });
+runWithin('speedscope showing ' + process.argv[3], main);

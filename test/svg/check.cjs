@@ -30,6 +30,7 @@
 // /usr/bin/chromium. Serves the files on 127.0.0.1 only.
 'use strict';
 const chromium = require('../speedscope/chromium.cjs');
+const { within: inTime } = chromium;
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
@@ -45,9 +46,8 @@ function serve(files) {
 	return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
 }
 
-// Opens a page at its own size once `ready` holds in it (by default: flame.js has read the boxes).
-async function open(browser, url, ready) {
-	const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+// Loads a page at its own size once `ready` holds in it (by default: flame.js has read the boxes).
+async function load(page, url, ready) {
 	page.errors = [];
 	page.on('pageerror', (e) => page.errors.push(String(e)));
 	await page.goto(url);
@@ -57,6 +57,28 @@ async function open(browser, url, ready) {
 		document.documentElement.getAttribute('height')].map(Number));
 	await page.setViewportSize({ width: size[0], height: size[1] });
 	return page;
+}
+
+const newPage = (browser) => browser.newPage({ viewport: { width: 1600, height: 1000 } });
+
+async function open(browser, url, ready) {
+	return load(await newPage(browser), url, ready);
+}
+
+// Judges each file on a page of its own, within the limit (the page is
+// closed when it passes, whatever it is still doing): JUDGE(page, file,
+// name) says "NAME ok" or "NAME FAIL why".
+async function eachWithin(browser, files, judge) {
+	for (const file of files) {
+		const name = path.basename(file, '.svg');
+		const page = await newPage(browser);
+		try {
+			await inTime(name, judge(page, file, name));
+		} catch (e) {
+			console.log(`${name} FAIL ${String(e).split('\n')[0]}`);
+		}
+		await page.close();
+	}
 }
 
 // Every box as laid out: what a reader of the page gets.
@@ -102,27 +124,21 @@ function tsvName(s) {
 	return s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 }
 
-async function frames(browser, base, outDir, files) {
-	for (const file of files) {
-		const name = path.basename(file, '.svg');
-		try {
-			const page = await open(browser, `${base}/${path.basename(file)}`);
-			const boxes = await readBoxes(page);
-			const png = await page.screenshot({ path: path.join(outDir, name + '.png') });
-			fs.writeFileSync(path.join(outDir, name + '.tsv'), boxes.map((b) =>
-				[b.depth, tsvName(b.name), b.count, b.x, b.width, b.first, b.length].join('\t') + '\n').join(''));
-			const shown = await fillShown(page, png, boxes);
-			if (page.errors.length)
-				console.log(`${name} FAIL script errors: ${page.errors.join('; ')}`);
-			else if (!(shown > 0.5))
-				console.log(`${name} FAIL the screenshot shows ${(100 * shown).toFixed(0)}% of the boxes' area`);
-			else
-				console.log(`${name} ok`);
-			await page.close();
-		} catch (e) {
-			console.log(`${name} FAIL ${String(e).split('\n')[0]}`);
-		}
-	}
+function frames(browser, base, outDir, files) {
+	return eachWithin(browser, files, async (page, file, name) => {
+		await load(page, `${base}/${path.basename(file)}`);
+		const boxes = await readBoxes(page);
+		const png = await page.screenshot({ path: path.join(outDir, name + '.png') });
+		fs.writeFileSync(path.join(outDir, name + '.tsv'), boxes.map((b) =>
+			[b.depth, tsvName(b.name), b.count, b.x, b.width, b.first, b.length].join('\t') + '\n').join(''));
+		const shown = await fillShown(page, png, boxes);
+		if (page.errors.length)
+			console.log(`${name} FAIL script errors: ${page.errors.join('; ')}`);
+		else if (!(shown > 0.5))
+			console.log(`${name} FAIL the screenshot shows ${(100 * shown).toFixed(0)}% of the boxes' area`);
+		else
+			console.log(`${name} ok`);
+	});
 }
 
 function report(what, ok, why) {
@@ -304,33 +320,26 @@ async function inked(page, png, panels) {
 	}, [png.toString('base64'), panels.map((p) => p.frame)]);
 }
 
-async function plots(browser, base, outDir, files) {
-	for (const file of files) {
-		const name = path.basename(file, '.svg');
-		try {
-			const page = await open(browser, `${base}/${path.basename(file)}`,
-				() => document.querySelectorAll('.panel').length > 0);
-			const panels = await readPlot(page);
-			const png = await page.screenshot({ path: path.join(outDir, name + '.png') });
-			fs.writeFileSync(path.join(outDir, name + '.tsv'), panels.flatMap((p) => p.marks.map((m) =>
-				[p.id, m.tag, tsvName(m.title), m.box.x.toFixed(1), m.box.y.toFixed(1), m.box.w.toFixed(1),
-				 m.box.h.toFixed(1)].join('\t') + '\n')).join(''));
-			const ink = await inked(page, png, panels);
-			const blank = panels.find((p, i) => p.marks.length > 0 && !(ink[i] > 0.002));
-			const wrong = panels.map((p) => [p.id, checkPanel(p)]).find((w) => w[1]);
-			if (page.errors.length)
-				console.log(`${name} FAIL script errors: ${page.errors.join('; ')}`);
-			else if (blank)
-				console.log(`${name} FAIL panel ${blank.id} shows nothing in the screenshot`);
-			else if (wrong)
-				console.log(`${name} FAIL ${wrong[0]}: ${wrong[1]}`);
-			else
-				console.log(`${name} ok`);
-			await page.close();
-		} catch (e) {
-			console.log(`${name} FAIL ${String(e).split('\n')[0]}`);
-		}
-	}
+function plots(browser, base, outDir, files) {
+	return eachWithin(browser, files, async (page, file, name) => {
+		await load(page, `${base}/${path.basename(file)}`, () => document.querySelectorAll('.panel').length > 0);
+		const panels = await readPlot(page);
+		const png = await page.screenshot({ path: path.join(outDir, name + '.png') });
+		fs.writeFileSync(path.join(outDir, name + '.tsv'), panels.flatMap((p) => p.marks.map((m) =>
+			[p.id, m.tag, tsvName(m.title), m.box.x.toFixed(1), m.box.y.toFixed(1), m.box.w.toFixed(1),
+			 m.box.h.toFixed(1)].join('\t') + '\n')).join(''));
+		const ink = await inked(page, png, panels);
+		const blank = panels.find((p, i) => p.marks.length > 0 && !(ink[i] > 0.002));
+		const wrong = panels.map((p) => [p.id, checkPanel(p)]).find((w) => w[1]);
+		if (page.errors.length)
+			console.log(`${name} FAIL script errors: ${page.errors.join('; ')}`);
+		else if (blank)
+			console.log(`${name} FAIL panel ${blank.id} shows nothing in the screenshot`);
+		else if (wrong)
+			console.log(`${name} FAIL ${wrong[0]}: ${wrong[1]}`);
+		else
+			console.log(`${name} ok`);
+	});
 }
 
 async function main() {
@@ -345,7 +354,7 @@ async function main() {
 		else if (mode === 'plot')
 			await plots(browser, base, args[0], files);
 		else
-			await interact(browser, base, args[0], args[1], args[2], args[3]);
+			await inTime(`interact ${args[0]}`, interact(browser, base, args[0], args[1], args[2], args[3]));
 	} finally {
 		await browser.close();
 		server.close();

@@ -15,9 +15,9 @@
  * values are all 0), but for the stacks of other types: a sample that
  * weighs 0 in the chosen type and something in another (another JFR or
  * perf event, a heap sample's freed space) is not the chosen type's, as
- * go tool pprof leaves it out. In a tree a node with self count 0 is only
- * a caller, and has a line only when its whole subtree weighs 0 (a node
- * with Count 0).
+ * go tool pprof's graphs leave it out. In a tree a node with self count
+ * 0 is only a caller, and has a line only when its whole subtree weighs
+ * 0 (a node with Count 0).
  *
  * Folded stacks have no escaping: a ';' inside a name becomes ':', a line
  * break or NUL a space, with a warning, so that the output reads back.

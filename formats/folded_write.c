@@ -11,10 +11,13 @@
  * Frames are names: pprof's frames of one name from different locations
  * are one frame, so equal stacks of names are summed into one line, as
  * every flame graph tool expects. Every stack a sample has gets its line,
- * weight 0 included (folded input's zero lines, a pprof sample where the
- * chosen type is 0), except in a tree: there a node with self count 0 is
- * only a caller, and has a line only when its whole subtree weighs 0 (a
- * node with Count 0).
+ * weight 0 included (folded input's zero lines, a pprof sample whose
+ * values are all 0), but for the stacks of other types: a sample that
+ * weighs 0 in the chosen type and something in another (another JFR or
+ * perf event, a heap sample's freed space) is not the chosen type's, as
+ * go tool pprof's graphs leave it out. In a tree a node with self count
+ * 0 is only a caller, and has a line only when its whole subtree weighs
+ * 0 (a node with Count 0).
  *
  * Folded stacks have no escaping: a ';' inside a name becomes ':', a line
  * break or NUL a space, with a warning, so that the output reads back.
@@ -29,6 +32,8 @@
 #include "../model/diff.h"
 #include "../model/view.h"
 #include "folded.h"
+
+enum { LISTED = 1, WRITTEN = 2 };
 
 /* A stack of names: its innermost name and the stack of its callers; node 0 is the empty stack. */
 struct name_node {
@@ -53,7 +58,7 @@ struct writer {
 	struct hashidx node_index;
 	uint32_t *node_of_stack;    /* by the model's stack id; NULL: each stack is its own node */
 	int64_t *weights;           /* n_types per node */
-	uint8_t *listed;            /* by node */
+	uint8_t *seen;              /* by node: LISTED, and WRITTEN for a line of the types written */
 	uint32_t *order;            /* nodes in order of first appearance */
 	size_t n_order, cap_order;
 	uint8_t *weightless;        /* by stack id, for a tree: the subtree weighs 0 */
@@ -198,6 +203,15 @@ static void row_columns(const struct writer *w, const struct model_row *row, con
 	columns[1] = base ? 0 : v;
 }
 
+/* Does the row weigh anything in any type, written or not? */
+static int weighs_in_any_type(const struct writer *w, const int64_t *values)
+{
+	for (size_t t = 0; t < w->view.n_types; t++)
+		if (values[t] != 0)
+			return 1;
+	return 0;
+}
+
 static int sum_weights(struct writer *w, int64_t *values)
 {
 	const struct model *m = w->m;
@@ -224,11 +238,15 @@ static int sum_weights(struct writer *w, int64_t *values)
 			continue;
 		}
 		uint32_t node = w->node_of_stack ? w->node_of_stack[row->stack] : row->stack;
-		if (!w->listed[node] && (weighs || !w->weightless || w->weightless[row->stack])) {
-			w->listed[node] = 1;
+		if (!w->seen[node]) {
+			w->seen[node] = LISTED;
 			grow((void **)&w->order, &w->cap_order, w->n_order + 1, sizeof *w->order);
 			w->order[w->n_order++] = node;
 		}
+		int zero_line = !weighs && !weighs_in_any_type(w, values) &&
+				(!w->weightless || w->weightless[row->stack]);
+		if (weighs || zero_line)
+			w->seen[node] |= WRITTEN;
 		for (size_t t = 0; t < w->n_types; t++)
 			w->weights[(size_t)node * w->n_types + t] += columns[t];
 	}
@@ -256,6 +274,8 @@ static void write_lines(struct writer *w)
 	uint32_t *path = NULL;
 	size_t cap_path = 0;
 	for (size_t i = 0; i < w->n_order; i++) {
+		if (!(w->seen[w->order[i]] & WRITTEN))
+			continue;
 		size_t depth = 0;
 		for (uint32_t n = w->order[i]; n != 0; n = node_caller(w, n)) {
 			grow((void **)&path, &cap_path, depth + 1, sizeof *path);
@@ -314,7 +334,7 @@ int folded_write(const struct model *m, struct output *out, const struct write_o
 	else
 		w.n_nodes = m->n_stacks;
 	w.weights = xcalloc(w.n_nodes * w.n_types, sizeof *w.weights);
-	w.listed = xcalloc(w.n_nodes, 1);
+	w.seen = xcalloc(w.n_nodes, 1);
 	if (m->rules.tree_nodes)
 		find_weightless(&w, values);
 	int rc = sum_weights(&w, values);
@@ -331,7 +351,7 @@ int folded_write(const struct model *m, struct output *out, const struct write_o
 	hashidx_free(&w.node_index);
 	free(w.node_of_stack);
 	free(w.weights);
-	free(w.listed);
+	free(w.seen);
 	free(w.order);
 	free(w.weightless);
 	return rc;

@@ -233,22 +233,27 @@ static int is_message(const char *s, size_t len)
  * '#' lines). Folded stacks and Rprof lines have no "TID TIME:" anchor.
  * Before the first header may come perf's own messages (its stderr saved
  * with the text): a little less sure then. Binary after a header (a
- * perf.data appended) ends what the prefix can tell, not what it told.
+ * perf.data appended) ends what the prefix can tell, not what it told;
+ * it stands for the second header the first one lacks, since no text
+ * format turns to binary there, so that the reader refuses it at its line.
  */
 static enum probe_score perf_probe(const unsigned char *prefix, size_t len)
 {
 	const char *s = (const char *)prefix, *end = s + len;
-	int headers = 0, frames = 0, messages = 0;
+	int headers = 0, frames = 0, messages = 0, binary = 0;
 	for (int lines = 0; s < end && lines < 200 && !frames; lines++) {
+		/* An unended last line is judged only for binary: its text may be cut. */
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		if (!nl)
-			break;
-		size_t n = (size_t)(nl - s);
+		size_t n = (size_t)((nl ? nl : end) - s);
 		if (n && s[n - 1] == '\r')
 			n--;
 		struct perf_header h;
 		struct perf_frame f;
-		if (headers && perf_is_binary(s, n))
+		if (headers && perf_is_binary(s, n)) {
+			binary = 1;
+			break;
+		}
+		if (!nl)
 			break;
 		if (n && s[0] == '#' && (headers || messages))
 			return PROBE_NO;
@@ -264,9 +269,10 @@ static enum probe_score perf_probe(const unsigned char *prefix, size_t len)
 		}
 		s = nl + 1;
 	}
+	int enough_headers = headers >= 2 || (headers && binary);
 	if (messages)
-		return frames ? PROBE_PROBABLE : headers >= 2 ? PROBE_DOUBTFUL : PROBE_NO;
-	return frames ? PROBE_STRONG : headers >= 2 ? PROBE_PLAUSIBLE : PROBE_NO;
+		return frames ? PROBE_PROBABLE : enough_headers ? PROBE_DOUBTFUL : PROBE_NO;
+	return frames ? PROBE_STRONG : enough_headers ? PROBE_PLAUSIBLE : PROBE_NO;
 }
 
 static const char *const perf_extensions[] = { ".perf", ".perf.txt", NULL };

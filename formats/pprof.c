@@ -7,45 +7,114 @@
 
 #include "pprof.h"
 
-/* The wire type each Profile field must have; comment may also be packed. */
-static int expected_wire(uint32_t field, pb_wire_type_t wt)
+/*
+ * profile.proto's messages as the probe knows them: what each field number
+ * holds. A repeated number may come packed, as a string of varints.
+ */
+enum held { VARINT, VARINTS, BYTES, MESSAGE };
+
+struct message_fields {
+	size_t n;                    /* fields 1..n, no others */
+	const struct field_held *of; /* of[i] is field i + 1 */
+};
+
+struct field_held {
+	enum held held;
+	const struct message_fields *message; /* for MESSAGE */
+};
+
+#define FIELDS(array) { sizeof array / sizeof array[0], array }
+
+static const struct field_held value_type_of[] = { { VARINT, NULL }, { VARINT, NULL } };
+static const struct message_fields value_type = FIELDS(value_type_of);
+static const struct field_held label_of[] = { { VARINT, NULL }, { VARINT, NULL }, { VARINT, NULL }, { VARINT, NULL } };
+static const struct message_fields label = FIELDS(label_of);
+static const struct field_held sample_of[] = { { VARINTS, NULL }, { VARINTS, NULL }, { MESSAGE, &label } };
+static const struct message_fields sample = FIELDS(sample_of);
+static const struct field_held mapping_of[] = {
+	{ VARINT, NULL }, { VARINT, NULL }, { VARINT, NULL }, { VARINT, NULL }, { VARINT, NULL },
+	{ VARINT, NULL }, { VARINT, NULL }, { VARINT, NULL }, { VARINT, NULL }, { VARINT, NULL },
+};
+static const struct message_fields mapping = FIELDS(mapping_of);
+static const struct field_held line_of[] = { { VARINT, NULL }, { VARINT, NULL }, { VARINT, NULL } };
+static const struct message_fields line = FIELDS(line_of);
+static const struct field_held location_of[] = {
+	{ VARINT, NULL }, { VARINT, NULL }, { VARINT, NULL }, { MESSAGE, &line }, { VARINT, NULL },
+};
+static const struct message_fields location = FIELDS(location_of);
+static const struct field_held function_of[] = {
+	{ VARINT, NULL }, { VARINT, NULL }, { VARINT, NULL }, { VARINT, NULL }, { VARINT, NULL },
+};
+static const struct message_fields function = FIELDS(function_of);
+static const struct field_held profile_of[] = {
+	{ MESSAGE, &value_type }, { MESSAGE, &sample }, { MESSAGE, &mapping }, { MESSAGE, &location },
+	{ MESSAGE, &function }, { BYTES, NULL }, { VARINT, NULL }, { VARINT, NULL }, { VARINT, NULL },
+	{ VARINT, NULL }, { MESSAGE, &value_type }, { VARINT, NULL }, { VARINTS, NULL }, { VARINT, NULL },
+	{ VARINT, NULL },
+};
+static const struct message_fields profile = FIELDS(profile_of);
+
+static bool holds_message(pb_istream_t *s, const struct message_fields *m);
+
+static bool holds_varints(pb_istream_t *s)
 {
-	if (field == 13)
-		return wt == PB_WT_VARINT || wt == PB_WT_STRING;
-	if ((field >= 1 && field <= 6) || field == 11)
-		return wt == PB_WT_STRING;
-	if (field >= 7 && field <= 15)
-		return wt == PB_WT_VARINT;
-	return wt == PB_WT_VARINT || wt == PB_WT_64BIT || wt == PB_WT_STRING || wt == PB_WT_32BIT;
+	uint64_t value;
+	while (s->bytes_left)
+		if (!pb_decode_varint(s, &value))
+			return false;
+	return true;
 }
 
+/* Does the next field of s, a field of m, have a number m has, its wire type, and whole contents? */
+static bool holds_field(pb_istream_t *s, const struct message_fields *m)
+{
+	pb_wire_type_t wire;
+	uint32_t number;
+	bool eof;
+	uint64_t value;
+	if (!pb_decode_tag(s, &wire, &number, &eof) || number == 0 || number > m->n)
+		return false;
+	const struct field_held *field = &m->of[number - 1];
+	if (wire == PB_WT_VARINT)
+		return (field->held == VARINT || field->held == VARINTS) && pb_decode_varint(s, &value);
+	pb_istream_t within;
+	if (wire != PB_WT_STRING || field->held == VARINT || !pb_make_string_substream(s, &within))
+		return false;
+	bool whole = field->held == BYTES     ? true
+		     : field->held == VARINTS ? holds_varints(&within)
+					      : holds_message(&within, field->message);
+	return pb_close_string_substream(s, &within) && whole;
+}
+
+/* Is all of s message m's fields, and theirs in turn? */
+static bool holds_message(pb_istream_t *s, const struct message_fields *m)
+{
+	while (s->bytes_left)
+		if (!holds_field(s, m))
+			return false;
+	return true;
+}
+
+/* How many of a Profile's first fields are judged: random bytes pass one in about 16^this. */
+enum { PROBE_FIELDS = 4 };
+
 /*
- * A trial decode of the prefix as a Profile: every field must have a known
- * number with its wire type (unknown numbers count for less). Running out
- * of prefix mid-field is fine; anything malformed before that is not.
+ * A raw Profile is taken only when its first PROBE_FIELDS fields decode
+ * as a Profile's, their messages within and lengths inside the prefix,
+ * or the whole input does in fewer. Those first fields are Go's sample
+ * types and samples and their like from every writer; a profile is
+ * judged by no later field, which the reader then names when bad.
  */
 static enum probe_score pprof_probe(const unsigned char *prefix, size_t len)
 {
 	pb_istream_t s = pb_istream_from_buffer(prefix, len);
-	int known = 0, unknown = 0;
-	while (s.bytes_left) {
-		pb_wire_type_t wt;
-		uint32_t field;
-		bool eof;
-		if (!pb_decode_tag(&s, &wt, &field, &eof))
-			return eof && s.bytes_left == 0 && known ? PROBE_PROBABLE : PROBE_NO;
-		if (!expected_wire(field, wt))
+	for (int judged = 0; judged < PROBE_FIELDS; judged++) {
+		if (!s.bytes_left)
+			return judged ? PROBE_LIKELY : PROBE_NO;
+		if (!holds_field(&s, &profile))
 			return PROBE_NO;
-		if (field >= 1 && field <= 15)
-			known++;
-		else
-			unknown++;
-		if (!pb_skip_field(&s, wt))
-			break;
 	}
-	if (known == 0 || unknown > known)
-		return PROBE_NO;
-	return s.bytes_left == 0 ? PROBE_LIKELY : PROBE_PLAUSIBLE;
+	return PROBE_LIKELY;
 }
 
 char *pprof_scaled_unit(const char *unit, unsigned decimals)

@@ -27,8 +27,11 @@ check "differential: folded -> folded gives the file back" writes "$d/differenti
 check "... read silently" says_nothing "$PROF" -t folded "$d/differential.folded"
 check "... its two types: before and after" prints 0 "^before	count	1$" "$PROF" -t tables "$d/differential.folded"
 check "... after second" prints 0 "^after	count	2$" "$PROF" -t tables "$d/differential.folded"
-sed 's/ \([0-9.]*\) [0-9.]*$/ \1/' "$d/differential.folded" > "$TMP/before.folded"
-sed 's/ [0-9.]* \([0-9.]*\)$/ \1/' "$d/differential.folded" > "$TMP/after.folded"
+# Each count alone, but for a stack the other count alone weighs (issue 27).
+awk '{ s = $0; sub(/ [^ ]* [^ ]*$/, "", s) } $(NF - 1) != 0 || $NF == 0 { print s, $(NF - 1) }' \
+	"$d/differential.folded" > "$TMP/before.folded"
+awk '{ s = $0; sub(/ [^ ]* [^ ]*$/, "", s) } $NF != 0 || $(NF - 1) == 0 { print s, $NF }' \
+	"$d/differential.folded" > "$TMP/after.folded"
 check "... -s before: the first counts alone" writes "$TMP/before.folded" "$PROF" -t folded -s before "$d/differential.folded"
 check "... -s after: the second" writes "$TMP/after.folded" "$PROF" -t folded -s after "$d/differential.folded"
 check "... a one-count writer takes after, as flamegraph.pl's widths do" \
@@ -117,26 +120,69 @@ check "... as the line 'main;read buf 5'" prints 0 '^main;read buf 5$' "$PROF" -
 "$PROF" -q -t folded -o "$TMP/nul.folded" "$p/nul-name.pb.gz"
 check "... which prof reads back as it is" writes "$TMP/nul.folded" "$PROF" -t folded "$TMP/nul.folded"
 
-# One line per stack of names, in order of first appearance; zeros kept.
-# go tool pprof -traces: each sample's names, leaf first, under its value.
+# One line per stack of names, in order of first appearance.
+# go tool pprof -traces: each sample's names, leaf first, under its value
+# (-unit=byte keeps bytes and counts unscaled, "6479B" and "4byte", which +0 reads).
 go_traces_folded() { # FILE TYPE: Go's samples summed by stack of names, in order of first appearance
-	go tool pprof -traces -sample_index="$2" "$1" 2> /dev/null | awk '
+	go tool pprof -traces -unit=byte -sample_index="$2" "$1" 2> /dev/null | awk '
 		/^-+\+-+$/ { if (n) { s = f[n]; for (i = n - 1; i > 0; i--) s = s ";" f[i]
 				     if (!(s in sum)) order[++k] = s; sum[s] += v }
 			     n = 0; next }
-		n == 0 && /^ +[0-9]+ +[^ ]/ { v = $1; f[++n] = $2; next }
+		n == 0 && /^ +[0-9]+[a-zA-Z]* +[^ ]/ { v = $1 + 0; f[++n] = $2; next }
 		n > 0 && /^ +[^ ]/ { f[++n] = $1 }
 		END { for (i = 1; i <= k; i++) print order[i], sum[order[i]] }'
 }
-traces_are_folded() { # TYPE: prof's folded lines are Go's traces summed by stack of names
-	go_traces_folded "$p/same-names.pb.gz" "$1" > "$TMP/traces.folded" && [ -s "$TMP/traces.folded" ] &&
-		writes "$TMP/traces.folded" "$PROF" -t folded -s "$1" "$p/same-names.pb.gz"
+
+# A stack that weighs 0 in the type written and something in another is
+# that other type's: no line of 0 for it (issue 27). Judged across the
+# types: by Go's traces of every type for pprof, by awk over prof's
+# folded output of every type for JFR and perf (whose stacks of one event
+# type weigh 0 in every other). A stack that weighs 0 in every type keeps
+# its line (Go's heap profile has one).
+other_types_weigh() { # TYPE'S FOLDED, EVERY TYPE'S FOLDED...: the 0 lines of the first whose stacks the others weigh
+	awk 'FNR == 1 { file++ } { stack = $0; sub(/ [^ ]*$/, "", stack) }
+	     file == 1 { if ($NF == 0) zero[stack] = 1; next }
+	     $NF != 0 && stack in zero { print stack; delete zero[stack] }' "$@"
 }
+no_line_of_other_types() { # FILE: each type's folded stacks hold no 0 line for a stack another type weighs
+	i=0
+	: > "$TMP/every-type.folded"
+	while "$PROF" -q -t folded -s $i "$1" > "$TMP/type-$i.folded" 2> /dev/null; do
+		cat "$TMP/type-$i.folded" >> "$TMP/every-type.folded"
+		i=$((i + 1))
+	done
+	[ $i -ge 2 ] || return 1
+	while [ $((i -= 1)) -ge 0 ]; do
+		[ -z "$(other_types_weigh "$TMP/type-$i.folded" "$TMP/every-type.folded")" ] || return 1
+	done
+}
+for f in testdata/jfr/alloc.jfr testdata/jfr/locks.jfr testdata/perf/c-two-events.perf; do
+	check "$f: no type's folded stacks have a 0 line for another type's stack" no_line_of_other_types "$f"
+done
+# Against Go's traces, which leave out a sample of 0 in every type: prof's
+# lines of other than 0 are Go's, and none of its 0 lines is for a stack
+# Go's traces of any type weigh.
+go_judges_type() { # FILE TYPE
+	go_types_into "$1" "$TMP/go-types" || return 1
+	: > "$TMP/go-every-type.folded"
+	while read -r type unit; do
+		go_traces_folded "$1" "$type" >> "$TMP/go-every-type.folded"
+	done < "$TMP/go-types"
+	go_traces_folded "$1" "$2" | grep -v ' 0$' > "$TMP/go.folded" && [ -s "$TMP/go.folded" ] &&
+		"$PROF" -t folded -s "$2" "$1" > "$TMP/prof.folded" 2> /dev/null &&
+		grep -v ' 0$' "$TMP/prof.folded" | cmp -s - "$TMP/go.folded" &&
+		[ -z "$(other_types_weigh "$TMP/prof.folded" "$TMP/go-every-type.folded")" ]
+}
+for type in alloc_objects alloc_space inuse_objects inuse_space; do
+	check "Go's heap profile, $type: Go's traces, and no 0 line for another type's stack" \
+		go_judges_type testdata/pprof/go/go_heap.pb.gz "$type"
+done
+check "... a stack of 0 in every type keeps its line (go_heap.pb.gz.parsed.txt has one)" \
+	prints 0 ' 0$' "$PROF" -t folded -s inuse_space testdata/pprof/go/go_heap.pb.gz
 for type in alloc_objects inuse_objects; do
 	check "one function at several locations, $type: one line per stack of names, Go's traces summed" \
-		traces_are_folded "$type"
+		go_judges_type "$p/same-names.pb.gz" "$type"
 done
-check "... a sample whose type is 0 has its line" prints 0 '^main.main;main.idle 0$' "$PROF" -t folded "$p/same-names.pb.gz"
 check "zero lines (GHC's): kept through folded -> folded" writes "$d/zero.folded" "$PROF" -t folded "$d/zero.folded"
 check "... and through pprof" writes "$d/zero.folded" sh -c "\"$PROF\" -t pprof \"$d/zero.folded\" > \"$TMP/zero.pb.gz\" && \"$PROF\" -t folded < \"$TMP/zero.pb.gz\""
 grep -vx 'MAIN.MAIN;Lib.CAF:f 0' "$d/zero.folded" > "$TMP/tree-zero.folded"

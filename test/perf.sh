@@ -147,14 +147,21 @@ for f in "$PERF/c-cpu-clock.perf" "$PERF/c-no-callgraph.perf"; do
 done
 # Text that turns to binary (a perf.data cat'ed after it): refused naming
 # the first binary line, whether sniffed or named, with call graphs or
-# without (where the probe had too few lines to go by).
+# without (where the probe had too few lines to go by), and when the
+# binary follows the first header, the one line the probe has (issue 27).
 for f in "$PERF/c-cpu-clock.perf" "$PERF/c-no-callgraph.perf"; do
-	for bytes in control NUL; do
-		{ head -n 12 "$f"; if [ $bytes = NUL ]; then printf 'PERFILE2h\000\000\000\220\000\n'
-				   else printf 'PERFILE2h\001\002\003\n'; fi; } > "$TMP/binary.perf"
-		for named in '' '-f perf'; do
-			check "${f##*/} then binary ($bytes bytes)${named:+, $named}: refused at line 13" says 1 \
-				"^prof: $TMP/binary.perf:13: \(binary data\|NUL byte\)" "$PROF" $named -t folded "$TMP/binary.perf"
+	for text in 12 1; do
+		for bytes in control NUL unended; do
+			{ head -n $text "$f"; case $bytes in
+				NUL) printf 'PERFILE2h\000\000\000\220\000\n' ;;
+				control) printf 'PERFILE2h\001\002\003\n' ;;
+				unended) printf 'PERFILE2h\001\002\003' ;;
+			esac; } > "$TMP/binary.perf"
+			for named in '' '-f perf'; do
+				check "${f##*/}'s first $text lines then binary ($bytes bytes)${named:+, $named}: refused at line $((text + 1))" \
+					says 1 "^prof: $TMP/binary.perf:$((text + 1)): \(binary data\|NUL byte\)" \
+					"$PROF" $named -t folded "$TMP/binary.perf"
+			done
 		done
 	done
 done

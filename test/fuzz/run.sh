@@ -27,7 +27,7 @@ for target in $targets; do
 		seeds=$(ls -d "testdata/$target" "testdata/invalid/$target" 2>/dev/null)
 	fi
 	# shellcheck disable=SC2086 # $seeds: directory names without spaces
-	"build-fuzz/fuzz_$target" -seed=1 -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 \
+	"build-fuzz/fuzz_$target" -seed=1 -max_total_time="$seconds" -max_len=262144 -rss_limit_mb=2048 \
 		-print_final_stats=1 -timeout="${FUZZ_TIMEOUT:-20}" -close_fd_mask=2 -artifact_prefix="build-fuzz/crash-$target-" \
 		"build-fuzz/corpus-$target" "test/fuzz/corpus/$target" $seeds > "build-fuzz/$target.log" 2>&1
 	rc=$?

@@ -21,6 +21,7 @@
 
 #include "../base/diag.h"
 #include "../base/alloc.h"
+#include "../base/checked.h"
 #include "../base/utf8.h"
 #include "../io/lines.h"
 #include "lispworks.h"
@@ -185,10 +186,14 @@ static int read_node(struct reader *r, const char *s, size_t len)
 		close_node(r, --r->depth);
 	if (depth > 0) {
 		struct ancestor *parent = &r->path[depth - 1];
-		if (count > parent->count - parent->children)
+		int64_t children;
+		if (checked_add_i64(parent->children, count, &children))
+			return fail(r, "children of line %" PRIu64 " sum past 2^63-1, above its Count %" PRId64,
+				    parent->line, parent->count);
+		if (children > parent->count)
 			return fail(r, "children of line %" PRIu64 " sum to %" PRId64 ", above its Count %" PRId64,
-				    parent->line, parent->children + count, parent->count);
-		parent->children += count;
+				    parent->line, children, parent->count);
+		parent->children = children;
 	}
 	if (function_of(r, name, name_len, fields, &function) < 0)
 		return -1;

@@ -95,17 +95,15 @@ static int read_header(struct reader *r, const char *s, size_t len)
 static int integer(struct reader *r, const char *s, size_t len, const char *what,
 		   int64_t *value)
 {
-	uint64_t v = 0;
+	*value = 0;
 	for (size_t i = 0; i < len; i++) {
 		if (s[i] < '0' || s[i] > '9')
 			return fail(r, "%s is '%.*s', not an integer", what, (int)(len > 40 ? 40 : len), s);
-		v = v * 10 + (uint64_t)(s[i] - '0');
-		if (v > INT64_MAX)
+		if (checked_mul_i64(*value, 10, value) || checked_add_i64(*value, s[i] - '0', value))
 			return fail(r, "%s is larger than 2^63-1", what);
 	}
 	if (len == 0)
 		return fail(r, "%s is empty, not an integer", what);
-	*value = (int64_t)v;
 	return 0;
 }
 

@@ -559,9 +559,10 @@ static int add_sample(struct reader *r, int64_t node_id, int64_t delta)
 	uint32_t stack;
 	if (sample_stack(r, node_id, &stack) < 0)
 		return -1;
-	if ((delta > 0 && r->clock > INT64_MAX / 2 - delta) || (delta < 0 && r->clock < INT64_MIN / 2 - delta))
+	int64_t clock;
+	if (checked_add_i64(r->clock, delta, &clock) || clock > INT64_MAX / 2 || clock < INT64_MIN / 2)
 		return json_error(&r->j, "%s add up past the 64-bit range", r->stamps ? "timestamps" : "timeDeltas");
-	r->clock += delta;
+	r->clock = clock;
 	if (r->n_samples++ == 0)
 		r->first_time = r->latest = r->clock;
 	if (r->clock > r->latest)
@@ -835,13 +836,12 @@ static void time_meta(struct reader *r)
 		set_meta_int(r->m, "start_time_us", r->start_time);
 	if (r->end.has)
 		set_meta_int(r->m, "end_time_us", r->end_time);
-	/* The first sample's time, when it is within int64 (finish keeps first_time within 2^62). */
-	int64_t origin = r->stamps ? 0 : r->start_time;
-	if (r->n_samples && r->have_deltas &&
-	    (r->first_time >= 0 ? origin <= INT64_MAX - r->first_time : origin >= INT64_MIN - r->first_time))
-		set_meta_int(r->m, "first_sample_us", origin + r->first_time);
-	if (r->start.has && r->end.has && r->end_time - r->start_time <= INT64_MAX / 1000)
-		set_meta_int(r->m, "duration_nanos", (r->end_time - r->start_time) * 1000);
+	/* The first sample's time and the duration, when they are within int64. */
+	int64_t origin = r->stamps ? 0 : r->start_time, v;
+	if (r->n_samples && r->have_deltas && !checked_add_i64(origin, r->first_time, &v))
+		set_meta_int(r->m, "first_sample_us", v);
+	if (r->start.has && r->end.has && !checked_sub_i64(r->end_time, r->start_time, &v) && !checked_mul_i64(v, 1000, &v))
+		set_meta_int(r->m, "duration_nanos", v);
 }
 
 static int read_profile(struct reader *r)

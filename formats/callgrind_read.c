@@ -19,6 +19,7 @@
 
 #include "../base/alloc.h"
 #include "../base/ascii.h"
+#include "../base/checked.h"
 #include "../base/diag.h"
 #include "../io/lines.h"
 #include "../model/callgraph.h"
@@ -327,7 +328,7 @@ static int cost_line(struct reader *r, const char *s, size_t len)
 	uint32_t here = location_at(r, function_of(r, r->ob, r->file, r->fn), outer,
 				    mapping_of(r, r->ob, r->ob != MODEL_NONE), pos);
 	for (size_t e = 0; !call && e < r->n_events; e++)
-		if (__builtin_add_overflow(r->self_sum[e], r->costs[e], &r->self_sum[e]))
+		if (checked_add_i64(r->self_sum[e], r->costs[e], &r->self_sum[e]))
 			r->self_sum[e] = INT64_MAX;
 	int rc = call ? callgraph_add_call(r->graph, outer, here, r->callee, r->costs)
 		      : callgraph_add_self(r->graph, outer, here, r->costs);

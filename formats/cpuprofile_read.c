@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/checked.h"
 #include "../base/diag.h"
 #include "../base/numtext.h"
 #include "../base/spool.h"
@@ -525,11 +526,15 @@ static void add_types(struct reader *r, int timed)
 	r->n_types = timed ? 2 : 1;
 }
 
-static void add_pending(struct reader *r, int64_t until)
+/* The sample waiting for its end; -1 after reporting a wall time past 2^63 (an endTime far after a timestamp). */
+static int add_pending(struct reader *r, int64_t until)
 {
-	int64_t values[2] = { 1, until - r->pending_time };
+	int64_t values[2] = { 1, 0 };
+	if (checked_sub_i64(until, r->pending_time, &values[1]))
+		return json_error(&r->j, "the last sample ends 2^63 or more microseconds after it starts");
 	add_types(r, 1);
 	model_add_sample(r->m, r->pending_stack, values, NULL, 0);
+	return 0;
 }
 
 /* The stack of the sample that is node `node_id`; 0, or -1 after reporting. */
@@ -554,15 +559,16 @@ static int add_sample(struct reader *r, int64_t node_id, int64_t delta)
 	uint32_t stack;
 	if (sample_stack(r, node_id, &stack) < 0)
 		return -1;
-	if ((delta > 0 && r->clock > INT64_MAX / 2 - delta) || (delta < 0 && r->clock < INT64_MIN / 2 - delta))
+	int64_t clock;
+	if (checked_add_i64(r->clock, delta, &clock) || clock > INT64_MAX / 2 || clock < INT64_MIN / 2)
 		return json_error(&r->j, "%s add up past the 64-bit range", r->stamps ? "timestamps" : "timeDeltas");
-	r->clock += delta;
+	r->clock = clock;
 	if (r->n_samples++ == 0)
 		r->first_time = r->latest = r->clock;
 	if (r->clock > r->latest)
 		r->latest = r->clock;
-	if (r->pending)
-		add_pending(r, r->latest);
+	if (r->pending && add_pending(r, r->latest) < 0)
+		return -1;
 	r->pending = 1;
 	r->pending_stack = stack;
 	r->pending_time = r->latest;
@@ -783,17 +789,17 @@ static int held_samples(struct reader *r)
  * The last sample's row: until the timestamp after it, else endTime,
  * never before the sample. A last sample at the root, which has no frame
  * (prof's writer ends a profile so, for viewers that give the last sample
- * no time), is no row when nothing comes after it.
+ * no time), is no row when nothing comes after it. -1 after reporting.
  */
-static void last_row(struct reader *r)
+static int last_row(struct reader *r)
 {
 	if (!r->pending)
-		return;
+		return 0;
 	int64_t origin = r->stamps ? 0 : r->start_time;
 	int64_t end = r->has_stop ? r->stop : r->end.has && r->start.has ? r->end_time - origin : r->latest;
 	if (end <= r->latest && r->pending_stack == MODEL_EMPTY_STACK && r->n_samples > 1)
-		return;
-	add_pending(r, end > r->latest ? end : r->latest);
+		return 0;
+	return add_pending(r, end > r->latest ? end : r->latest);
 }
 
 /* After the object: samples held until now, then the last one's row. */
@@ -810,7 +816,8 @@ static int finish(struct reader *r)
 		return rows_from_hit_counts(r);
 	if (held_samples(r) < 0)
 		return -1;
-	last_row(r);
+	if (last_row(r) < 0)
+		return -1;
 	add_types(r, r->have_deltas);
 	return 0;
 }
@@ -829,13 +836,12 @@ static void time_meta(struct reader *r)
 		set_meta_int(r->m, "start_time_us", r->start_time);
 	if (r->end.has)
 		set_meta_int(r->m, "end_time_us", r->end_time);
-	/* The first sample's time, when it is within int64 (finish keeps first_time within 2^62). */
-	int64_t origin = r->stamps ? 0 : r->start_time;
-	if (r->n_samples && r->have_deltas &&
-	    (r->first_time >= 0 ? origin <= INT64_MAX - r->first_time : origin >= INT64_MIN - r->first_time))
-		set_meta_int(r->m, "first_sample_us", origin + r->first_time);
-	if (r->start.has && r->end.has && r->end_time - r->start_time <= INT64_MAX / 1000)
-		set_meta_int(r->m, "duration_nanos", (r->end_time - r->start_time) * 1000);
+	/* The first sample's time and the duration, when they are within int64. */
+	int64_t origin = r->stamps ? 0 : r->start_time, v;
+	if (r->n_samples && r->have_deltas && !checked_add_i64(origin, r->first_time, &v))
+		set_meta_int(r->m, "first_sample_us", v);
+	if (r->start.has && r->end.has && !checked_sub_i64(r->end_time, r->start_time, &v) && !checked_mul_i64(v, 1000, &v))
+		set_meta_int(r->m, "duration_nanos", v);
 }
 
 static int read_profile(struct reader *r)

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/checked.h"
 #include "../base/diag.h"
 #include "../base/numtext.h"
 #include "../io/lines.h"
@@ -44,7 +45,7 @@ static int digits_value(const char *s, size_t len, int64_t *v)
 {
 	*v = 0;
 	for (size_t i = 0; i < len; i++)
-		if (__builtin_mul_overflow(*v, 10, v) || __builtin_add_overflow(*v, s[i] - '0', v))
+		if (checked_mul_i64(*v, 10, v) || checked_add_i64(*v, s[i] - '0', v))
 			return 0;
 	return 1;
 }
@@ -59,8 +60,8 @@ static int scaled_count(const struct folded_count *c, unsigned decimals, int64_t
 	int64_t fraction;
 	digits_value(c->fraction, c->fraction_len, &fraction);
 	fraction *= pow10_i64(decimals - (unsigned)c->fraction_len);
-	return digits_value(c->whole, c->whole_len, v) && !__builtin_mul_overflow(*v, pow10_i64(decimals), v) &&
-	       !__builtin_add_overflow(*v, fraction, v);
+	return digits_value(c->whole, c->whole_len, v) && !checked_mul_i64(*v, pow10_i64(decimals), v) &&
+	       !checked_add_i64(*v, fraction, v);
 }
 
 static int too_large(struct lines *in, unsigned decimals)

@@ -21,6 +21,7 @@
 
 #include "../base/diag.h"
 #include "../base/alloc.h"
+#include "../base/checked.h"
 #include "../base/utf8.h"
 #include "../io/lines.h"
 #include "lispworks.h"
@@ -94,17 +95,15 @@ static int read_header(struct reader *r, const char *s, size_t len)
 static int integer(struct reader *r, const char *s, size_t len, const char *what,
 		   int64_t *value)
 {
-	uint64_t v = 0;
+	*value = 0;
 	for (size_t i = 0; i < len; i++) {
 		if (s[i] < '0' || s[i] > '9')
 			return fail(r, "%s is '%.*s', not an integer", what, (int)(len > 40 ? 40 : len), s);
-		v = v * 10 + (uint64_t)(s[i] - '0');
-		if (v > INT64_MAX)
+		if (checked_mul_i64(*value, 10, value) || checked_add_i64(*value, s[i] - '0', value))
 			return fail(r, "%s is larger than 2^63-1", what);
 	}
 	if (len == 0)
 		return fail(r, "%s is empty, not an integer", what);
-	*value = (int64_t)v;
 	return 0;
 }
 
@@ -185,10 +184,14 @@ static int read_node(struct reader *r, const char *s, size_t len)
 		close_node(r, --r->depth);
 	if (depth > 0) {
 		struct ancestor *parent = &r->path[depth - 1];
-		if (count > parent->count - parent->children)
+		int64_t children;
+		if (checked_add_i64(parent->children, count, &children))
+			return fail(r, "children of line %" PRIu64 " sum past 2^63-1, above its Count %" PRId64,
+				    parent->line, parent->count);
+		if (children > parent->count)
 			return fail(r, "children of line %" PRIu64 " sum to %" PRId64 ", above its Count %" PRId64,
-				    parent->line, parent->children + count, parent->count);
-		parent->children += count;
+				    parent->line, children, parent->count);
+		parent->children = children;
 	}
 	if (function_of(r, name, name_len, fields, &function) < 0)
 		return -1;

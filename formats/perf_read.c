@@ -20,6 +20,7 @@
 
 #include "../base/alloc.h"
 #include "../base/ascii.h"
+#include "../base/checked.h"
 #include "../base/diag.h"
 #include "../io/lines.h"
 #include "../model/textcache.h"
@@ -329,15 +330,15 @@ static int64_t time_ns(struct perf_text t)
 	int64_t ns = 0, digits = 0, scale = 1000000000;
 	size_t i = 0;
 	for (; i < t.len && t.s[i] != '.'; i++)
-		if (__builtin_mul_overflow(ns, 10, &ns) || __builtin_add_overflow(ns, t.s[i] - '0', &ns))
+		if (checked_mul_i64(ns, 10, &ns) || checked_add_i64(ns, t.s[i] - '0', &ns))
 			return -1;
-	if (__builtin_mul_overflow(ns, scale, &ns))
+	if (checked_mul_i64(ns, scale, &ns))
 		return -1;
 	for (i++; i < t.len && scale > 1; i++) {
 		scale /= 10;
 		digits = digits * 10 + (t.s[i] - '0');
 	}
-	return __builtin_add_overflow(ns, digits * scale, &ns) ? -1 : ns;
+	return checked_add_i64(ns, digits * scale, &ns) ? -1 : ns;
 }
 
 /*

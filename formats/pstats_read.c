@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/checked.h"
 #include "../base/diag.h"
 #include "../model/callgraph.h"
 #include "pstats.h"
@@ -67,6 +68,7 @@ struct fn_stats {
 	uint32_t location;
 	uint8_t has_entry;
 	size_t first_arc, n_arcs; /* its callers, arcs[first_arc ..] */
+	int64_t callers_nc;       /* their calls, summed as they are read */
 };
 
 /* A caller's line in a callee's entry. */
@@ -557,8 +559,12 @@ static int whole(struct reader *r, const struct number *n, const char *what, int
 	return 0;
 }
 
-/* A caller's statistics: cProfile's (nc, cc, tt, ct), or the profile module's bare count. */
-static int read_caller(struct reader *r, uint32_t caller)
+/*
+ * A caller's statistics: cProfile's (nc, cc, tt, ct), or the profile
+ * module's bare count. The callers' calls are summed here, where a sum
+ * past 2^63 can be refused at its offset (Python's ints have no bound).
+ */
+static int read_caller(struct reader *r, uint32_t callee, uint32_t caller)
 {
 	struct value v;
 	if (read_value(r, &v) < 0)
@@ -578,6 +584,8 @@ static int read_caller(struct reader *r, uint32_t caller)
 	} else {
 		return fail(r, "a caller's statistics are neither a count nor a tuple of 4 numbers");
 	}
+	if (checked_add_i64(r->fns[callee].callers_nc, a.nc, &r->fns[callee].callers_nc))
+		return fail(r, "a function's callers' call counts add up past 2^63");
 	grow((void **)&r->arcs, &r->cap_arcs, r->n_arcs + 1, sizeof *r->arcs);
 	r->arcs[r->n_arcs++] = a;
 	return 0;
@@ -616,7 +624,7 @@ static int read_callers(struct reader *r, uint32_t callee)
 			break;
 		if (key.kind != K_KEY)
 			return fail(r, "a caller's key is not a (file, line, name) tuple");
-		if (read_caller(r, key.id) < 0)
+		if (read_caller(r, callee, key.id) < 0)
 			return -1;
 	}
 	if (slot != SIZE_MAX)
@@ -763,13 +771,15 @@ static int64_t units(const struct reader *r, double seconds)
  */
 static void split_bare(const struct reader *r, const struct fn_stats *f, uint32_t callee, int64_t *ct_of)
 {
-	int64_t calls = 0, total = units(r, f->ct.d), given = 0;
+	/* Calls of the callers but itself: a part of callers_nc, so no sum can pass 2^63. */
+	int64_t calls = f->callers_nc, total = units(r, f->ct.d), given = 0;
 	size_t last = SIZE_MAX;
-	for (size_t k = 0; k < f->n_arcs; k++)
-		if (r->arcs[f->first_arc + k].caller != callee) {
-			calls += r->arcs[f->first_arc + k].nc;
+	for (size_t k = 0; k < f->n_arcs; k++) {
+		if (r->arcs[f->first_arc + k].caller == callee)
+			calls -= r->arcs[f->first_arc + k].nc;
+		else
 			last = k;
-		}
+	}
 	for (size_t k = 0; k < f->n_arcs; k++) {
 		const struct arc_stats *a = &r->arcs[f->first_arc + k];
 		ct_of[k] = 0;
@@ -805,7 +815,7 @@ static int add_function(struct reader *r, struct callgraph *g, uint32_t fn, int6
 		if (caller->has_entry && (*ct_of)[k] > units(r, caller->ct.d))
 			(*ct_of)[k] = units(r, caller->ct.d);
 	}
-	int64_t nc = f->nc.i, cc = f->cc.i;
+	int64_t cc = f->cc.i;
 	for (size_t k = 0; k < f->n_arcs; k++) {
 		const struct arc_stats *a = &r->arcs[f->first_arc + k];
 		uint32_t site = r->fns[a->caller].location - 1;
@@ -819,11 +829,13 @@ static int add_function(struct reader *r, struct callgraph *g, uint32_t fn, int6
 		if (callgraph_add_call(g, a->caller, site, fn, &(*ct_of)[k]) < 0)
 			return fail(r, "the times add up past 2^63");
 		callgraph_add_count(g, a->caller, site, fn, f->location - 1, counts);
-		nc -= a->nc;
 		cc -= counts[1];
 	}
-	/* Calls from outside the profile (its first function, or a thread's) are the rest. */
-	int64_t outside[2] = { nc > 0 ? nc : 0, cc };
+	/*
+	 * Calls from outside the profile (its first function, or a thread's)
+	 * are the rest; both counts are 0 to 2^63-1, so their difference fits.
+	 */
+	int64_t outside[2] = { f->nc.i > f->callers_nc ? f->nc.i - f->callers_nc : 0, cc };
 	if (outside[0] || outside[1])
 		callgraph_add_count(g, MODEL_NONE, MODEL_NONE, fn, f->location - 1, outside);
 	return 0;

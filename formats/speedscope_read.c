@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/checked.h"
 #include "../base/diag.h"
 #include "../base/numtext.h"
 #include "../base/spool.h"
@@ -32,13 +33,22 @@ struct trie_node {
 	uint32_t stack; /* the model's, MODEL_NONE until built */
 };
 
+/* Where a value is in the file, for a message about it once the file has been read. */
+struct place {
+	uint64_t line, offset;
+};
+
 struct profile {
 	uint32_t name, unit;
 	int evented;
 	int has_type;
-	unsigned decimals; /* of its weights, or of its events' times */
+	unsigned most;     /* decimals the values have, the most any has */
+	unsigned fit;      /* the most decimals at which every value fits an int64 */
+	unsigned decimals; /* of its weights, or of its events' times: the fewer of those two */
 	/* sampled: trie ids; weights: value then decimals. evented: kind, frame, time, decimals. */
 	struct spool samples, weights, events;
+	struct spool where; /* each weight's or time's place, line and byte after the one before */
+	struct place place; /* the last value's, while reading and again while making rows */
 	size_t group; /* the first profile with the same samples */
 	size_t type;
 };
@@ -53,6 +63,10 @@ struct reader {
 	size_t n_frames, cap_frames;
 	int have_frames;
 	int warned_index_form; /* a frame index written as a list or a string was reported */
+	int warned_rounding;   /* values rounded to fewer decimals were reported */
+	int has_frame_index;
+	uint32_t max_frame;    /* the largest frame index, checked once the frames are known */
+	struct place max_frame_place;
 	struct profile *profiles;
 	size_t n_profiles, cap_profiles;
 	uint32_t file_name; /* the document's "name", 0 when none */
@@ -92,6 +106,11 @@ static int index_number(struct reader *r, uint32_t *frame)
 	if (v < 0 || v >= (int64_t)UINT32_MAX / 2)
 		return json_error(&r->j, "frame index %" PRId64 " is out of range", v);
 	*frame = (uint32_t)v;
+	if (!r->has_frame_index || *frame > r->max_frame) {
+		r->has_frame_index = 1;
+		r->max_frame = *frame;
+		r->max_frame_place = (struct place){ r->j.token_line, r->j.token_offset };
+	}
 	return 0;
 }
 
@@ -213,17 +232,45 @@ static int samples(struct reader *r, struct profile *p)
 	return 0;
 }
 
-/* A weight or a time, as a value and its own decimals; the profile's are the most of them. */
+/*
+ * v, in units of 10^-own, in units of 10^-decimals: 1 when that does not
+ * fit an int64. Fewer decimals than its own are rounded to the nearest,
+ * ties to even, as a double rounds what it cannot hold.
+ */
+static int at_decimals(int64_t v, unsigned own, unsigned decimals, int64_t *out)
+{
+	if (own <= decimals)
+		return checked_mul_i64(v, pow10_i64(decimals - own), out);
+	int64_t unit = pow10_i64(own - decimals), kept = v / unit, rest = v % unit;
+	/* |rest| < unit <= 10^18, so twice it fits. */
+	int64_t past_half = 2 * (rest < 0 ? -rest : rest) - unit;
+	if (past_half > 0 || (past_half == 0 && kept % 2 != 0))
+		kept += v < 0 ? -1 : 1;
+	*out = kept;
+	return 0;
+}
+
+/*
+ * A weight or a time, as a value and its own decimals, and its place. The
+ * profile's decimals are the most of them, but no more than fit every
+ * value: dotnet-trace writes milliseconds with 16 decimals as large as
+ * 25561.436023437498, which the app reads as doubles.
+ */
 static int decimal(struct reader *r, struct profile *p, struct spool *s, const char *what)
 {
-	int64_t v;
-	unsigned decimals = 0;
-	if (json_decimal(&r->j, what, &v, &decimals) < 0)
+	int64_t v, held;
+	unsigned own = 0;
+	if (json_decimal(&r->j, what, &v, &own) < 0)
 		return -1;
 	spool_put(s, varint_zigzag(v));
-	spool_put(s, decimals);
-	if (decimals > p->decimals)
-		p->decimals = decimals;
+	spool_put(s, own);
+	if (own > p->most)
+		p->most = own;
+	while (p->fit > own && at_decimals(v, own, p->fit, &held))
+		p->fit--;
+	spool_put(&p->where, r->j.token_line - p->place.line);
+	spool_put(&p->where, r->j.token_offset - p->place.offset);
+	p->place = (struct place){ r->j.token_line, r->j.token_offset };
 	return 0;
 }
 
@@ -321,6 +368,7 @@ static int profile(struct reader *r)
 	grow((void **)&r->profiles, &r->cap_profiles, r->n_profiles + 1, sizeof *r->profiles);
 	struct profile *p = &r->profiles[r->n_profiles++];
 	memset(p, 0, sizeof *p);
+	p->fit = DECIMALS_MAX;
 	for (enum json_token t; (t = json_next(j)) != JSON_OBJECT_END;) {
 		if (t != JSON_KEY)
 			return -1;
@@ -344,6 +392,13 @@ static int profile(struct reader *r)
 	if (!p->evented && p->samples.n != p->weights.n / 2)
 		return json_error(j, "a profile with %" PRIu64 " samples and %" PRIu64 " weights",
 				  p->samples.n, p->weights.n / 2);
+	p->decimals = p->most < p->fit ? p->most : p->fit;
+	if (p->decimals < p->most && !r->warned_rounding) {
+		r->warned_rounding = 1;
+		diag_warn(j->in->name, 0, "profile '%s' has values of %u decimals, too many for 64 bits with its "
+			  "largest value: rounded to %u decimals (said once a file)",
+			  p->name ? model_cstr(r->m, p->name) : "", p->most, p->decimals);
+	}
 	return 0;
 }
 
@@ -370,36 +425,55 @@ static int top_field(struct reader *r)
 	return json_skip(j, t);
 }
 
+/* The tokenizer, its last token set to a place, so that a message names the value there, not the file's end. */
+static struct json *at_place(struct reader *r, struct place place)
+{
+	r->j.token_line = place.line;
+	r->j.token_offset = place.offset;
+	return &r->j;
+}
+
 /* Every stack of the trie in the model: a caller's id is always below its callees'. */
 static int build_stacks(struct reader *r)
 {
+	if (r->has_frame_index && r->max_frame >= r->n_frames)
+		return json_error(at_place(r, r->max_frame_place), "frame index %" PRIu32 " names no frame: the file has %zu",
+				  r->max_frame, r->n_frames);
 	for (size_t t = 1; t < r->n_trie; t++) {
 		struct trie_node *n = &r->trie[t];
-		if (n->frame >= r->n_frames)
-			return json_error(&r->j, "a sample names frame %" PRIu32 " of %zu", n->frame, r->n_frames);
 		n->stack = model_stack(r->m, r->frame_location[n->frame], r->trie[n->caller].stack);
 	}
 	return 0;
 }
 
-/* A held value in units of 10^-decimals of the profile. */
-static int scaled(struct reader *r, struct spool *s, unsigned decimals, int64_t *v)
+/* Making rows reads each profile's values, and their places, from the first again. */
+static void rewind_values(struct profile *p)
 {
-	*v = varint_unzigzag(spool_get(s));
+	spool_rewind(&p->weights);
+	spool_rewind(&p->events);
+	spool_rewind(&p->where);
+	p->place = (struct place){ 0, 0 };
+}
+
+/* A held value in units of 10^-decimals of the profile, its place p->place. */
+static int scaled(struct reader *r, struct profile *p, struct spool *s, int64_t *v)
+{
+	int64_t held = varint_unzigzag(spool_get(s));
 	unsigned own = (unsigned)spool_get(s);
-	int64_t factor = pow10_i64(decimals - own);
-	if (*v > INT64_MAX / factor || *v < INT64_MIN / factor)
-		return json_error(&r->j, "a weight too large to hold with %u decimals", decimals);
-	*v *= factor;
+	p->place.line += spool_get(&p->where);
+	p->place.offset += spool_get(&p->where);
+	/* The profile's decimals were chosen to fit every value: the check only keeps that promise visible. */
+	if (at_decimals(held, own, p->decimals, v))
+		return json_error(at_place(r, p->place), "a value too large to hold with %u decimals", p->decimals);
 	return 0;
 }
 
-/* A clock value as ns from the first sample; -1 after reporting one past 2^63. */
-static int to_ns(struct reader *r, int64_t value, int64_t *ns)
+/* A clock value as ns from the first sample; -1 after reporting one past 2^63 at the place of `p`'s value. */
+static int to_ns(struct reader *r, const struct profile *p, int64_t value, int64_t *ns)
 {
 	double v = (double)value * r->ns_per_value;
 	if (v >= 9.2e18)
-		return json_error(&r->j, "a time past 2^63 nanoseconds");
+		return json_error(at_place(r, p->place), "a time past 2^63 nanoseconds");
 	*ns = v > 0 ? (int64_t)v : 0;
 	return 0;
 }
@@ -407,24 +481,29 @@ static int to_ns(struct reader *r, int64_t value, int64_t *ns)
 /* A sampled profile's rows, with the weights of every profile sharing its samples. */
 static int sampled_rows(struct reader *r, size_t leader)
 {
-	struct profile *p = &r->profiles[leader];
+	struct profile *p = &r->profiles[leader], *clock = p;
 	int64_t elapsed = 0, time_ns = 0;
-	for (size_t k = 0; k < r->n_profiles; k++)
-		spool_rewind(&r->profiles[k].weights);
+	for (size_t k = leader; k < r->n_profiles; k++)
+		if (r->profiles[k].group == leader)
+			rewind_values(&r->profiles[k]);
 	spool_rewind(&p->samples);
 	for (uint64_t i = 0; i < p->samples.n; i++) {
 		memset(r->values, 0, r->m->n_sample_types * sizeof *r->values);
 		for (size_t k = leader; k < r->n_profiles; k++) {
 			struct profile *q = &r->profiles[k];
-			if (q->group == leader && scaled(r, &q->weights, q->decimals, &r->values[q->type]) < 0)
+			if (q->group != leader)
+				continue;
+			if (scaled(r, q, &q->weights, &r->values[q->type]) < 0)
 				return -1;
+			if (q->type == r->clock_type)
+				clock = q;
 		}
-		if (r->m->timed_rows && to_ns(r, elapsed, &time_ns) < 0)
+		if (r->m->timed_rows && to_ns(r, clock, elapsed, &time_ns) < 0)
 			return -1;
 		model_add_samples(r->m, r->trie[spool_get(&p->samples)].stack, r->values, NULL, 0, 1, time_ns);
 		int64_t took = r->values[r->clock_type];
-		if (r->m->timed_rows && took > 0 && __builtin_add_overflow(elapsed, took, &elapsed))
-			return json_error(&r->j, "weights that sum past 2^63");
+		if (r->m->timed_rows && took > 0 && checked_add_i64(elapsed, took, &elapsed))
+			return json_error(at_place(r, clock->place), "weights that sum past 2^63");
 	}
 	return 0;
 }
@@ -433,30 +512,36 @@ static int sampled_rows(struct reader *r, size_t leader)
 static int evented_rows(struct reader *r, struct profile *p)
 {
 	size_t depth = 0;
-	int64_t last = 0, first = 0, time_ns = 0;
+	int64_t last = 0, first = 0, last_from_first = 0, time_ns = 0;
+	rewind_values(p);
 	for (uint64_t e = 0; e * 4 < p->events.n; e++) {
 		int opens = spool_get(&p->events) != 0;
 		uint32_t frame = (uint32_t)spool_get(&p->events);
-		int64_t at;
-		if (scaled(r, &p->events, p->decimals, &at) < 0)
+		int64_t at, step, from_first = 0;
+		if (scaled(r, p, &p->events, &at) < 0)
 			return -1;
-		if (frame >= r->n_frames)
-			return json_error(&r->j, "event %" PRIu64 " names frame %" PRIu32 " of %zu", e, frame, r->n_frames);
-		if (e > 0 && (at < last || (last < 0 && at > INT64_MAX + last)))
-			return json_error(&r->j, "event %" PRIu64 " goes back in time", e);
 		if (e == 0)
-			first = at;
-		if (depth > 0 && at > last) {
+			first = last = at;
+		if (at < last)
+			return json_error(at_place(r, p->place), "event %" PRIu64 " goes back in time", e);
+		/* Each stretch is a weight; with times, its start from the first event is one too. */
+		if (checked_sub_i64(at, last, &step))
+			return json_error(at_place(r, p->place), "event %" PRIu64 " is 2^63 or more units after the one before", e);
+		if (r->m->timed_rows && checked_sub_i64(at, first, &from_first))
+			return json_error(at_place(r, p->place), "event %" PRIu64 " is 2^63 or more units after the first", e);
+		if (depth > 0 && step > 0) {
 			memset(r->values, 0, r->m->n_sample_types * sizeof *r->values);
-			r->values[p->type] = at - last;
-			if (r->m->timed_rows && to_ns(r, last - first, &time_ns) < 0)
+			r->values[p->type] = step;
+			if (r->m->timed_rows && to_ns(r, p, last_from_first, &time_ns) < 0)
 				return -1;
 			model_add_samples(r->m, r->open[2 * depth - 1], r->values, NULL, 0, 1, time_ns);
 		}
 		last = at;
+		last_from_first = from_first;
 		if (!opens) {
 			if (depth == 0 || r->open[2 * depth - 2] != frame)
-				return json_error(&r->j, "event %" PRIu64 " closes frame %" PRIu32 ", which is not the innermost open", e, frame);
+				return json_error(at_place(r, p->place), "event %" PRIu64 " closes frame %" PRIu32 ", which is not the innermost open",
+						  e, frame);
 			depth--;
 			continue;
 		}
@@ -586,6 +671,7 @@ int speedscope_read(struct input *in, struct model *m)
 		spool_free(&r.profiles[i].samples);
 		spool_free(&r.profiles[i].weights);
 		spool_free(&r.profiles[i].events);
+		spool_free(&r.profiles[i].where);
 	}
 	free(r.profiles);
 	free(r.trie);

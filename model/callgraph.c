@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/checked.h"
 #include "../base/hashidx.h"
 
 /* Self cost at a location of a function; values in self_values, n_events each. */
@@ -88,7 +89,7 @@ void callgraph_free(struct callgraph *g)
 static int add_costs(const struct callgraph *g, int64_t *values, const int64_t *costs)
 {
 	for (size_t e = 0; e < g->n_events; e++)
-		if (__builtin_add_overflow(values[e], costs[e], &values[e]))
+		if (checked_add_i64(values[e], costs[e], &values[e]))
 			return -1;
 	return 0;
 }
@@ -261,7 +262,7 @@ static int64_t own_flow(const struct flow *f, uint32_t function)
 		const int64_t *v = e->is_arc ? f->g->arc_values : f->g->self_values;
 		if (e->is_arc && f->g->arcs[e->index].callee == function)
 			continue;
-		if (__builtin_add_overflow(sum, v[(size_t)e->index * f->g->n_events + f->event], &sum))
+		if (checked_add_i64(sum, v[(size_t)e->index * f->g->n_events + f->event], &sum))
 			sum = INT64_MAX;
 	}
 	return sum - f->brought[function];
@@ -293,7 +294,7 @@ static void decompose_event(struct flow *f)
 		const struct arc *a = &g->arcs[i];
 		int64_t *in = &f->brought[a->callee];
 		if (a->caller != a->callee &&
-		    __builtin_add_overflow(*in, g->arc_values[i * g->n_events + f->event], in))
+		    checked_add_i64(*in, g->arc_values[i * g->n_events + f->event], in))
 			*in = INT64_MAX;
 	}
 	for (uint32_t fn = 0; fn < n; fn++)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/checked.h"
 #include "../base/numtext.h"
 
 void model_init(struct model *m)
@@ -164,7 +165,7 @@ int model_add_decimals(struct model *m, size_t type, unsigned more)
 	rows_begin(&old, &rows);
 	for (const struct model_row *row; fits && (row = rows_next(&rows));) {
 		memcpy(values, row->values, m->n_sample_types * sizeof *values);
-		fits = !__builtin_mul_overflow(values[type], factor, &values[type]);
+		fits = !checked_mul_i64(values[type], factor, &values[type]);
 		struct model_row scaled = *row;
 		scaled.values = values;
 		rows_append(m, &scaled);
@@ -414,7 +415,7 @@ void model_add_samples(struct model *m, uint32_t stack, const int64_t *values,
 {
 	if (same_as_last_row(m, stack, values, memory, labels, time_ns)) {
 		/* Past 2^64 stays there; the validator refuses repeats past 2^63. */
-		if (__builtin_add_overflow(m->rows.last.repeat, repeat, &m->rows.last.repeat))
+		if (checked_add_u64(m->rows.last.repeat, repeat, &m->rows.last.repeat))
 			m->rows.last.repeat = UINT64_MAX;
 		rows_check(m, stack, labels, values, m->rows.last.repeat > INT64_MAX ? UINT64_MAX : repeat);
 		return;

@@ -212,6 +212,58 @@ for sample in '[0,[0,1]]' '[0,[]]' '[0,[null]]'; do
 	check "speedscope: a sample $sample is refused" says 1 'a frame index given as a list of other than one number' \
 		"$PROF" -t folded "$TMP/list.speedscope.json"
 done
+# dotnet-trace's speedscope (TraceEvent's writer), in its shape, by hand:
+# evented threads in milliseconds written as doubles print, up to 16
+# decimals and as large as 25561.436023437498 (12 decimals), which no
+# int64 holds with 16. The app reads doubles; prof keeps, per profile,
+# the most decimals that fit every value (14 here, the second thread all
+# 16) and rounds the rest, with one warning. Judged by the reference
+# reading in node within 1e-9 (its doubles' differences are that coarse)
+# and by the app; an error names the line and byte of its value.
+dotnet_event() { printf '{"type":"%s","frame":%s,"at":%s},\n' "$@"; }
+dotnet_trace() { # THREADS: 1, or 2 (the app's Sandwich view is checked on one)
+	printf '{"exporter":"dotnet-trace","name":"trace.nettrace","activeProfileIndex":0,"$schema":"https://www.speedscope.app/file-format-schema.json",\n'
+	printf '"shared":{"frames":[{"name":"Process64 Process(4242) (4242) Args: "},{"name":"Thread (4242)"},{"name":"System.Private.CoreLib!System.Threading.Thread.StartCallback()"},{"name":"app!Program.Main(class System.String[])"},{"name":"app!Program.Work()"}]},\n'
+	printf '"profiles":[{"type":"evented","name":"Thread (4242)","unit":"milliseconds","startValue":0,"endValue":25561.436023437498,"events":[\n'
+	dotnet_event O 0 0; dotnet_event O 1 0; dotnet_event O 3 1.0123456789012345; dotnet_event O 4 2.5000000000000004
+	dotnet_event C 4 12.781234567890125; dotnet_event O 4 50.01234567890123; dotnet_event O 2 50.123456789012375
+	dotnet_event C 2 50.523456789012766; dotnet_event C 4 25561.436023437498
+	dotnet_event C 3 25561.436023437498; dotnet_event C 1 25561.436023437498
+	printf '{"type":"C","frame":0,"at":25561.436023437498}]}'
+	[ "$1" -eq 1 ] || {
+		printf ',\n{"type":"evented","name":"Thread (4243)","unit":"milliseconds","startValue":0,"endValue":9.999999999999998,"events":[\n'
+		dotnet_event O 0 0.5; dotnet_event O 2 3.3333333333333335; dotnet_event C 2 7.1234567890123454
+		printf '{"type":"C","frame":0,"at":9.999999999999998}]}'
+	}
+	printf ']}\n'
+}
+dotnet_trace 2 > "$TMP/dotnet.speedscope.json"
+dotnet_trace 1 > "$TMP/dotnet-thread.speedscope.json"
+dotnet_is_reference() { # SPEEDSCOPE_JSON: each profile within 1e-9 of the reference reading
+	for k in 0 1; do
+		node test/node/speedscope-folded.cjs "$1" "$k" > "$TMP/want" &&
+			"$PROF" -q -f speedscope -t folded -s "$k" "$1" > "$TMP/got" &&
+			node test/node/folded-close.cjs "$TMP/want" "$TMP/got" || return 1
+	done
+}
+check "speedscope: dotnet-trace's 16 decimals read as the reference reading's" dotnet_is_reference "$TMP/dotnet.speedscope.json"
+check "speedscope: dotnet-trace's 16 decimals rounded to 14, ties to even, then summed, exactly" sh -c \
+	'"$0" -q -t folded -s 0 -o "$2" "$1" && python3 test/python/speedscope_decimals.py "$1" 0 14 "$2"' \
+	"$PROF" "$TMP/dotnet.speedscope.json" "$TMP/o.folded"
+check "speedscope: dotnet-trace's 16 decimals: one line on stderr" says_times 0 1 '' \
+	"$PROF" -t folded -o "$TMP/o.folded" "$TMP/dotnet.speedscope.json"
+check "speedscope: dotnet-trace's 16 decimals: a warning, rounded to 14" says 0 \
+	"warning: profile 'Thread (4242)' has values of 16 decimals, too many for 64 bits with its largest value: rounded to 14 decimals" \
+	"$PROF" -t folded -o "$TMP/o.folded" "$TMP/dotnet.speedscope.json"
+needs_browser heavy "speedscope: the app shows dotnet-trace's 16 decimals and prof's JSON of them the same" \
+	app_shows_the_same "$TMP/dotnet-thread.speedscope.json"
+# The value 50.01234567890123 set back to 1.5: refused at its line and byte.
+sed 's/"at":50.01234567890123}/"at":1.5}/' "$TMP/dotnet.speedscope.json" > "$TMP/back.speedscope.json"
+line=$(grep -n '"at":1.5}' "$TMP/back.speedscope.json" | cut -d: -f1)
+byte=$(($(grep -bo '"at":1.5}' "$TMP/back.speedscope.json" | cut -d: -f1) + 5))
+check "speedscope: an event back in time is refused at its value's line and byte" says 1 \
+	"^prof: $TMP/back.speedscope.json:$line: event 5 goes back in time (byte $byte)\$" "$PROF" -t folded "$TMP/back.speedscope.json"
+
 # The .cpuprofile writer (docs/formats/cpuprofile.md, "Writing"). Any
 # profile's samples in its order, each weighing its value of the type
 # written: the timeline test/node/timeline.cjs reads off the .cpuprofile by

@@ -66,6 +66,11 @@ for _ in range(300):
 put("nested-deep", marshal.dumps({key: (nested, 1, 0.5, 0.5, {})}))
 put("unknown-type", b"\xfb)\x03\xfa\x04a.py\xe9\x01\x00\x00\x00Q0")
 put("reference-past", b"\xfb)\x03\xfa\x04a.py\xe9\x01\x00\x00\x00r\x09\x00\x00\x000")
+# Callers whose calls add up past 2^63 (each fits the 4 digits of 15
+# bits a marshal long prof keeps): cProfile's tuples, the profile module's counts.
+many = 2**60 - 1
+put("callers-calls-overflow", marshal.dumps({key: (1, 1, 0.5, 0.5, {("c.py", i, "g%d" % i): (many, many, 0.0, 0.0) for i in range(9)})}))
+put("bare-calls-overflow", marshal.dumps({key: (1, 1, 0.5, 0.5, {("c.py", i, "g%d" % i): many for i in range(9)})}))
 put("code-layout", b"\xfb)\x03\xfa\x07profile\xe9\x00\x00\x00\x00\xe3" + b"\x00" * 28 + b"0")
 PY
 for f in "$invalid"/*.prof; do

@@ -125,13 +125,18 @@ page_views() { # FILE NAME VIEW...: as html_views, of the page $html_dir/NAME/pa
 	done
 	needs_browser heavy "Chromium's console is quiet on $file" said "$out/views.out" console
 }
+# The R line profile's page, and any other page of it: Top for each of
+# its types is -t summary's, its call trees are -t folded's stacks.
+r_page_is_prof() { # PAGE-NAME OUTDIR
+	for type in samples cpu alloc; do
+		needs_browser heavy "$1's Top ($type) is -t summary's of $r" top_is_summary "$r" "$2" "$type"
+	done
+	needs_browser heavy "$1's call tree is -t folded's stacks of $r" tree_is_folded "$r" "$2"
+	needs_browser heavy "$1's bottom-up tree is -t folded's stacks of $r read leaf first" bottom_is_folded "$r" "$2"
+}
 r=testdata/rprof/boot-memory-gc-line.out
 html_views "$r" r top flame chart tree bottom lines sprof
-for type in samples cpu alloc; do
-	needs_browser heavy "the page's Top of $r ($type) is -t summary's" top_is_summary "$r" "$html_dir/r" "$type"
-done
-needs_browser heavy "the page's call tree of $r is -t folded's stacks" tree_is_folded "$r" "$html_dir/r"
-needs_browser heavy "the page's bottom-up tree of $r is -t folded's stacks read leaf first" bottom_is_folded "$r" "$html_dir/r"
+r_page_is_prof "the page" "$html_dir/r"
 needs_browser heavy "the page's lines of $r are R's line numbers" grep -q '^workloads-shared.R	64	' "$html_dir/r/lines.tsv"
 
 needs_browser heavy "the page of $r shows -t summary's header" sh -c \
@@ -176,8 +181,4 @@ needs_browser heavy "in Chromium, $go's page: the sample type switches Top" grep
 mkdir -p "$html_dir/demo"
 cp docs/report.html "$html_dir/demo/page.html"
 page_views "$r" demo top flame chart tree bottom lines sprof
-for type in samples cpu alloc; do
-	needs_browser heavy "docs/report.html's Top ($type) is -t summary's of $r" top_is_summary "$r" "$html_dir/demo" "$type"
-done
-needs_browser heavy "docs/report.html's call tree is -t folded's stacks of $r" tree_is_folded "$r" "$html_dir/demo"
-needs_browser heavy "docs/report.html's bottom-up tree is -t folded's stacks read leaf first" bottom_is_folded "$r" "$html_dir/demo"
+r_page_is_prof docs/report.html "$html_dir/demo"

@@ -71,7 +71,16 @@ static uint8_t *shared_names(const struct model *m)
 	return shared;
 }
 
-/* "name (file:line)", or DevTools' "name file:line", as a string of the model. */
+static void append(char *text, size_t *len, const char *bytes, size_t n)
+{
+	memcpy(text + *len, bytes, n);
+	*len += n;
+}
+
+/*
+ * "name (file:line)", or DevTools' "name file:line", as a string of the
+ * model; names and files are counted bytes (a pprof string may hold NUL).
+ */
 static uint32_t placed_name(struct model *m, const struct model_function *f, int devtools)
 {
 	const struct strtab_entry *name = strtab_get(&m->strings, bare_name(f));
@@ -79,11 +88,13 @@ static uint32_t placed_name(struct model *m, const struct model_function *f, int
 	char line[32] = "";
 	if (f->start_line > 0)
 		snprintf(line, sizeof line, "%s%" PRId64, file->len ? ":" : "line ", f->start_line);
-	size_t cap = (size_t)name->len + file->len + strlen(line) + 4;
-	char *text = xmalloc(cap);
-	size_t len = (size_t)snprintf(text, cap, "%.*s%s%.*s%s%s", (int)name->len, name->bytes,
-				      devtools ? " " : " (", (int)file->len, file->bytes, line,
-				      devtools ? "" : ")");
+	char *text = xmalloc((size_t)name->len + file->len + sizeof line + 3);
+	size_t len = 0;
+	append(text, &len, name->bytes, name->len);
+	append(text, &len, devtools ? " " : " (", devtools ? 1 : 2);
+	append(text, &len, file->bytes, file->len);
+	append(text, &len, line, strlen(line));
+	append(text, &len, ")", devtools ? 0 : 1);
 	uint32_t id = model_str(m, text, len);
 	free(text);
 	return id;

@@ -568,6 +568,8 @@ static int convert(const struct options *o, const struct format *writer)
 		}
 	}
 	write.input = name;
+	if (ok)
+		model_name_functions(&m);
 	ok = ok && writer->write(&m, &out, &write) == 0;
 	if (ok)
 		ok = output_commit(&out) == 0;

@@ -68,7 +68,7 @@ struct writer {
 static uint32_t written_name(struct writer *w, const struct model_frame *fr)
 {
 	struct model_name name;
-	model_frame_name(w->m, fr, &name);
+	model_frame_shown_name(w->m, fr, &name);
 	grow((void **)&w->scratch, &w->cap_scratch, name.len + 1, 1);
 	for (size_t i = 0; i < name.len; i++) {
 		char c = name.bytes[i];

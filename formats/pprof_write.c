@@ -19,6 +19,7 @@
 
 #include "../base/diag.h"
 #include "../base/alloc.h"
+#include "../base/checked.h"
 #include "../base/varint.h"
 #include "../model/view.h"
 #include "pprof.h"
@@ -74,6 +75,12 @@ struct writer {
 	int memory_strings_numbered;
 	int64_t *values;
 	struct view view;
+	/*
+	 * By type, how a time with decimals becomes whole nanoseconds: each
+	 * value times ns_factor (> 0), or divided by -ns_factor, rounded
+	 * (< 0); 0: written as it is.
+	 */
+	int64_t *ns_factor;
 };
 
 static bool write_out(pb_ostream_t *stream, const pb_byte_t *buf, size_t count)
@@ -188,14 +195,72 @@ static uint64_t *assign_ids(const void *items, size_t stride, size_t offset, siz
 	return ids;
 }
 
-/* A type with decimals has its scale in its unit ("count/1000"), its values as they are. */
+/* Does every value of type `type` times `factor` fit an int64? */
+static int fits_times(const struct writer *w, size_t type, int64_t factor)
+{
+	int64_t scaled;
+	int fits = 1;
+	struct row_cursor rows;
+	rows_begin(w->m, &rows);
+	for (const struct model_row *r; fits && (r = rows_next(&rows));)
+		fits = !checked_mul_i64(r->values[type], factor, &scaled) &&
+		       !checked_mul_i64(scaled, (int64_t)r->repeat, &scaled);
+	rows_end(&rows);
+	return fits;
+}
+
+/*
+ * A time with decimals (pstats' seconds) is written as whole nanoseconds,
+ * the unit go tool pprof prints as ms and s: a finer time is rounded to
+ * the nanosecond (Python's profile module sums floats); one whose
+ * nanoseconds would pass 2^63 keeps its decimals in its unit.
+ */
+static void choose_ns_factors(struct writer *w)
+{
+	w->ns_factor = xcalloc(w->view.n_types + 1, sizeof *w->ns_factor);
+	for (size_t i = 0; i < w->view.n_types; i++) {
+		unsigned decimals = view_decimals(&w->view, i);
+		uint64_t ns = view_unit_ns(view_unit(&w->view, i)), scale = 1;
+		if (decimals == 0 || ns == 0)
+			continue;
+		for (unsigned d = 0; d < decimals; d++)
+			scale *= 10;
+		if (scale <= ns && fits_times(w, i, (int64_t)(ns / scale)))
+			w->ns_factor[i] = (int64_t)(ns / scale);
+		else if (scale > ns)
+			w->ns_factor[i] = -(int64_t)(scale / ns);
+	}
+}
+
+/* A value divided by `by`, rounded half away from zero. */
+static int64_t divided_rounded(int64_t value, int64_t by)
+{
+	int64_t q = value / by, r = value % by; /* r has the sign of value, |r| < by <= 10^18 */
+	if (2 * (r < 0 ? -r : r) >= by)
+		q += r < 0 ? -1 : 1;
+	return q;
+}
+
+static void scale_times(const struct writer *w, int64_t *values)
+{
+	for (size_t i = 0; i < w->view.n_types; i++) {
+		int64_t f = w->ns_factor[i];
+		values[i] = f > 0 ? values[i] * f : f < 0 ? divided_rounded(values[i], -f) : values[i];
+	}
+}
+
+/*
+ * A type with decimals has its scale in its unit ("count/1000"), its
+ * values as they are; a time, whole nanoseconds (choose_ns_factors).
+ */
 static bool write_sample_types(struct writer *w)
 {
 	for (size_t i = 0; i < w->view.n_types; i++) {
-		unsigned decimals = view_decimals(&w->view, i);
-		char *scaled = decimals ? pprof_scaled_unit(view_unit(&w->view, i), decimals) : NULL;
+		unsigned decimals = w->ns_factor[i] ? 0 : view_decimals(&w->view, i);
+		const char *unit = w->ns_factor[i] ? "nanoseconds" : view_unit(&w->view, i);
+		char *scaled = decimals ? pprof_scaled_unit(unit, decimals) : NULL;
 		perftools_profiles_ValueType t = { sx_cstr(w, view_type(&w->view, i)),
-						   sx_cstr(w, scaled ? scaled : view_unit(&w->view, i)) };
+						   sx_cstr(w, scaled ? scaled : unit) };
 		free(scaled);
 		if (!put_leaf(&w->stream, FIELD_SAMPLE_TYPE, perftools_profiles_ValueType_fields, &t))
 			return false;
@@ -323,6 +388,7 @@ static bool encode_sample(struct writer *w, const struct model_row *row, pb_ostr
 					      w->view.n_types * VARINT_MAX_BYTES + n_labels * MAX_LEAF);
 	bool ok = !node || put_stack(s, w->location_ids[node->location], callers, callers_len);
 	view_values(&w->view, row, w->values);
+	scale_times(w, w->values);
 	return ok && put_packed(s, 2, (const uint64_t *)w->values, w->view.n_types) &&
 	       write_labels(w, s, row);
 }
@@ -413,13 +479,63 @@ static int64_t truncated_marker(struct writer *w, uint32_t raw)
 	return index;
 }
 
+/* Does `s` hold the C string `what` (memmem is a GNU extension)? */
+static int holds(const char *s, size_t len, const char *what)
+{
+	size_t n = strlen(what);
+	for (size_t i = 0; i + n <= len; i++)
+		if (memcmp(s + i, what, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Does `s` hold `a` with `b` after it? */
+static int holds_pair(const char *s, size_t len, char a, char b)
+{
+	const char *at = memchr(s, a, len);
+	return at && memchr(at, b, len - (size_t)(at - s)) != NULL;
+}
+
+/*
+ * Would go tool pprof rewrite this name, were it its own system name?
+ * pprof takes a function whose system name is its name as not yet
+ * demangled, and where such a name looks like demangled C++ (`<>[]` or
+ * `::` in it, but not Java's `.<` nor Go's `]).`), cuts every `(...)` and
+ * `<...>` from it: `<module>` becomes empty, printed `<unknown>`
+ * (its symbolizer's demangleSingleFunction).
+ */
+static int pprof_would_rewrite(const struct strtab_entry *name)
+{
+	const char *s = name->bytes;
+	size_t len = name->len;
+	if (holds(s, len, ".<") || holds(s, len, "])."))
+		return 0;
+	int looks_cxx = memchr(s, '<', len) || memchr(s, '>', len) || memchr(s, '[', len) ||
+			memchr(s, ']', len) || holds(s, len, "::");
+	return looks_cxx && (holds_pair(s, len, '(', ')') || holds_pair(s, len, '<', '>'));
+}
+
+/*
+ * A system name that is only the name again (a function of a format
+ * without system names: no id of the input's), where go tool pprof would
+ * rewrite it, is left empty, so that pprof shows the name as the input
+ * gave it. A pprof input's functions are written as they were.
+ */
+static int64_t system_name_of(struct writer *w, const struct model_function *f)
+{
+	if (f->truncated)
+		return truncated_marker(w, f->system_name);
+	if (f->native_id == 0 && f->system_name == f->name &&
+	    pprof_would_rewrite(strtab_get(&w->m->strings, f->name)))
+		return 0;
+	return sx(w, f->system_name);
+}
+
 static bool write_function(struct writer *w, size_t i)
 {
 	const struct model_function *f = &w->m->functions[i];
-	perftools_profiles_Function p = { w->function_ids[i], sx(w, f->name), sx(w, f->system_name),
+	perftools_profiles_Function p = { w->function_ids[i], sx(w, f->name), system_name_of(w, f),
 					  sx(w, f->file_name), f->start_line };
-	if (f->truncated)
-		p.system_name = truncated_marker(w, f->system_name);
 	return put_leaf(&w->stream, FIELD_FUNCTION, perftools_profiles_Function_fields, &p);
 }
 
@@ -559,6 +675,7 @@ int pprof_write(const struct model *m, struct output *out, const struct write_op
 	w.out = out;
 	view_init(&w.view, m);
 	w.values = xmalloc((w.view.n_types + 1) * sizeof *w.values);
+	choose_ns_factors(&w);
 	w.stream = (pb_ostream_t){ write_out, out, SIZE_MAX, 0, NULL };
 	w.string_index = xmalloc(m->strings.count * sizeof *w.string_index);
 	memset(w.string_index, 0xff, m->strings.count * sizeof *w.string_index);
@@ -595,5 +712,6 @@ int pprof_write(const struct model *m, struct output *out, const struct write_op
 	free(w.sample_cache);
 	free(w.stack_bytes.bytes);
 	free(w.values);
+	free(w.ns_factor);
 	return rc;
 }

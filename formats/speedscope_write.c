@@ -61,7 +61,7 @@ static void write_frames(struct writer *w)
 		const struct frame_key *k = &w->frames[i];
 		struct model_frame fr = { k->function, 0, k->location };
 		struct model_name name;
-		model_frame_name(m, &fr, &name);
+		model_frame_shown_name(m, &fr, &name);
 		output_str(w->out, i ? ",{\"name\":" : "{\"name\":");
 		json_string(w, name.bytes, name.len);
 		if (k->function != MODEL_NONE && m->functions[k->function].file_name) {

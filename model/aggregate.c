@@ -42,7 +42,7 @@ static uint32_t entry_of_frame(struct counter *c, const struct model *m, const s
 	if (*known != MODEL_NONE)
 		return *known;
 	if (fr->function != MODEL_NONE) {
-		const struct strtab_entry *e = strtab_get(&m->strings, m->functions[fr->function].name);
+		const struct strtab_entry *e = strtab_get(&m->strings, model_shown_name(m, fr->function));
 		*known = entry_of_name(c, e->bytes, e->len);
 	} else {
 		struct model_name name;

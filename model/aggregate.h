@@ -1,7 +1,9 @@
 /*
  * aggregate: ticks per function name, as R's summaryRprof counts them
  * (by.self: the innermost frame; by.total: every name on the stack, once
- * per sample however often it recurs). Frames with no function count by
+ * per sample however often it recurs). A function counts by its shown
+ * name (model_shown_name), so that functions of one name at other places
+ * are rows apart. Frames with no function count by
  * the name viewers give them ("0x..." for an address, "<no location>"),
  * as folded stacks and Rprof show them. Shared by summaries and tests.
  * In a difference, self and total are the change (the profile minus the

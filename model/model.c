@@ -35,6 +35,7 @@ void model_free(struct model *m)
 	free(m->sample_types);
 	free(m->functions);
 	hashidx_free(&m->function_index);
+	free(m->shown_names);
 	free(m->locations);
 	hashidx_free(&m->location_index);
 	free(m->inlined);
@@ -465,8 +466,9 @@ size_t model_stack_frames(const struct model *m, uint32_t stack, struct model_fr
 	return n;
 }
 
-void model_frame_id(const struct model *m, const struct model_frame *fr, int by_line,
-		    struct model_frame_id *id)
+/* The identity of a frame, its function named as views show it (`shown`) or by its own name. */
+static void frame_id(const struct model *m, const struct model_frame *fr, int by_line, int shown,
+		     struct model_frame_id *id)
 {
 	*id = (struct model_frame_id){ .kind = MODEL_FRAME_FUNCTION };
 	if (fr->function == MODEL_NONE) {
@@ -480,12 +482,19 @@ void model_frame_id(const struct model *m, const struct model_frame *fr, int by_
 		return;
 	}
 	const struct model_function *f = &m->functions[fr->function];
-	id->name = f->name ? f->name : f->system_name;
-	id->grey = f->truncated || strtab_get(&m->strings, id->name)->len == 0;
+	uint32_t own = f->name ? f->name : f->system_name;
+	id->name = shown ? model_shown_name(m, fr->function) : own;
+	id->grey = f->truncated || strtab_get(&m->strings, own)->len == 0;
 	if (by_line && fr->line > 0) {
 		id->file = f->file_name;
 		id->line = fr->line;
 	}
+}
+
+void model_frame_id(const struct model *m, const struct model_frame *fr, int by_line,
+		    struct model_frame_id *id)
+{
+	frame_id(m, fr, by_line, 1, id);
 }
 
 void model_frame_id_name(const struct model *m, const struct model_frame_id *id,
@@ -507,6 +516,13 @@ void model_frame_id_name(const struct model *m, const struct model_frame_id *id,
 void model_frame_name(const struct model *m, const struct model_frame *fr, struct model_name *name)
 {
 	struct model_frame_id id;
-	model_frame_id(m, fr, 0, &id);
+	frame_id(m, fr, 0, 0, &id);
+	model_frame_id_name(m, &id, name);
+}
+
+void model_frame_shown_name(const struct model *m, const struct model_frame *fr, struct model_name *name)
+{
+	struct model_frame_id id;
+	frame_id(m, fr, 0, 1, &id);
 	model_frame_id_name(m, &id, name);
 }

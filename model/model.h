@@ -202,6 +202,13 @@ struct model {
 	struct model_function *functions;
 	size_t n_functions, cap_functions;
 	struct hashidx function_index;
+	/*
+	 * By function, the name views show (string id), set by
+	 * model_name_functions before a profile is written; functions past
+	 * n_shown_names are shown by their own names.
+	 */
+	uint32_t *shown_names;
+	size_t n_shown_names;
 
 	struct model_location *locations;
 	size_t n_locations, cap_locations;
@@ -347,6 +354,17 @@ struct model_frame model_location_frame(const struct model *m, uint32_t location
 size_t model_stack_frames(const struct model *m, uint32_t stack, struct model_frame **frames,
 			  size_t *cap);
 
+/*
+ * Names every function as views show it (model/names.c): its name, else
+ * its system name; with its file and line, in the form of its ecosystem's
+ * tools, where another function of the profile has that name elsewhere
+ * (`<module> (a.py:1)`, V8's `(anonymous) file:///a.js:3`). Call it once
+ * the functions are all there, before writing.
+ */
+void model_name_functions(struct model *m);
+/* The name views show for a function (string id). */
+uint32_t model_shown_name(const struct model *m, uint32_t function);
+
 /* What a frame is, for views that merge frames into boxes or nodes. */
 enum model_frame_kind {
 	MODEL_FRAME_FUNCTION,    /* by its function's name (and with lines, file and line) */
@@ -356,13 +374,14 @@ enum model_frame_kind {
 
 /*
  * A frame's identity: frames of equal identities are one box of a flame
- * graph, one node of sprof's. Functions of one name are one (as in folded
- * stacks); with lines, one per file and line.
+ * graph, one node of sprof's. Functions of one shown name
+ * (model_shown_name) are one, as in folded stacks; with lines, one per
+ * file and line.
  */
 struct model_frame_id {
 	uint8_t kind;     /* enum model_frame_kind */
 	uint8_t grey;     /* no whole name to show: cut short by R, or nameless */
-	uint32_t name;    /* a function's: its name, else its system name (string id) */
+	uint32_t name;    /* a function's: its shown name (model_shown_name) */
 	uint32_t file;    /* with lines: the function's file (string id) */
 	int64_t line;     /* with lines; 0 otherwise */
 	uint64_t address; /* an address's */
@@ -390,8 +409,14 @@ struct model_name {
  */
 void model_frame_id_name(const struct model *m, const struct model_frame_id *id,
 			 struct model_name *name);
-/* A frame's name: model_frame_id_name of its identity. */
+/*
+ * A frame's own name, for formats that carry its file and line beside it
+ * (pstats, callgrind, cpuprofile, Rprof, trees): model_frame_id_name of
+ * its identity, with the function's name, else its system name.
+ */
 void model_frame_name(const struct model *m, const struct model_frame *fr, struct model_name *name);
+/* A frame's name as views show it (model_shown_name): model_frame_id_name of its identity. */
+void model_frame_shown_name(const struct model *m, const struct model_frame *fr, struct model_name *name);
 
 /*
  * Checks the rules of R's validate_profile plus ours; reports each problem

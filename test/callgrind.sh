@@ -82,8 +82,8 @@ check "... --dump-instr's addresses and the object through pprof" \
 		grep -q "^ *[0-9]*: 0x[0-9a-f]* M=1 main test/callgrind/recurse.c:2[0-9] s=0$"' - "$PROF" "$d/recurse-instr.callgrind" "$TMP/cg-instr.pb.gz"
 check "... 13 events of --cache-sim and --branch-sim, with their units" \
 	prints 0 "^Bim	mispredictions$" "$PROF" -t tables "$d/inline-cache-branch.callgrind"
-check "... inlined code (fi=) is its own function inside its caller" \
-	prints 0 ";main;main [0-9]*$" "$PROF" -t folded "$d/inline-instr.callgrind"
+check "... inlined code (fi=) is its own function inside its caller, shown with its file" \
+	prints 0 ";main (test/callgrind/inline.c);main (test/callgrind/inl.h) [0-9]*$" "$PROF" -t folded "$d/inline-instr.callgrind"
 # Written and read back: every self cost where it was (stacks become the graph's).
 callgrind_self_costs_kept() { # FILE TYPE
 	"$PROF" -q -t callgrind "$1" > "$TMP/sk.callgrind" &&

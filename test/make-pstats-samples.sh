@@ -2,8 +2,9 @@
 # Regenerates testdata/pstats/ with pyenv's CPython 2.7 and 3.6 to 3.13
 # (PYENV_ROOT/versions, /root/.pyenv by default): each Python profiles
 # test/python/pstats_workload.py with cProfile and with the pure-Python
-# profile module (`-o`, so dump_stats writes the file), and one Python 3
-# merges two runs with pstats.Stats.add. Beside each NAME.prof, the same
+# profile module (`-o`, so dump_stats writes the file), one Python 3
+# merges two runs with pstats.Stats.add, and one profiles functions that
+# share a name (test/python/same_names/). Beside each NAME.prof, the same
 # Python's pstats loads it into NAME.prof.raw.txt (test/python/pstats_judge.py
 # dump), the golden test/pstats.sh holds prof's output against; so the
 # tests need only Debian's python3. Times differ from run to run.
@@ -36,6 +37,19 @@ python=$(ls -d "$versions"/3.11.* | tail -n 1)/bin/python
 	"$python" -c 'import pstats, sys; s = pstats.Stats("a.prof"); s.add("b.prof"); s.dump_stats(sys.argv[1])' \
 		"$out/cprofile-add-3.11.prof")
 golden "$python" cprofile-add-3.11
+# Functions that share a name (test/python/same_names/): `<module>` of
+# three files, `__init__` of two classes, `<genexpr>` and `spread` of two
+# modules. The working directory is cut from the file names, so that the
+# file is the same wherever it is made.
+cp -r "$here/python/same_names" "$work/same_names"
+(cd "$work/same_names" && "$python" -m cProfile -o same.prof main.py &&
+	"$python" -c 'import pstats, sys
+cut = lambda key: (key[0].replace(sys.argv[2] + "/", ""),) + key[1:]
+s = pstats.Stats(sys.argv[1])
+s.stats = dict((cut(k), (cc, nc, tt, ct, dict((cut(c), t) for c, t in callers.items())))
+               for k, (cc, nc, tt, ct, callers) in s.stats.items())
+s.dump_stats(sys.argv[1])' same.prof "$work/same_names" && cp same.prof "$out/same-names-3.11.prof")
+golden "$python" same-names-3.11
 fi
 
 # Refused inputs (testdata/invalid/pstats/): made by Python's marshal, or

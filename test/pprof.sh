@@ -71,3 +71,40 @@ for f in testdata/rprof/*.out; do
 	check "a malformed Rprof run comment in the pprof of $f: plain pprof, the interval Go's period" \
 		interval_is_gos_period "$f"
 done
+
+# go tool pprof -top of prof's pprof of each input format shows its times
+# in time units (a time type with decimals is written as whole
+# nanoseconds, not "seconds/1000000000") and every name as the input gave
+# it: none is `<unknown>`, which pprof prints for a name like `<module>`
+# whose system name is the name (its demangler cuts `<...>` from it).
+top_shows_times() { # FILE TYPE: a time unit in the total, no <unknown>
+	converts_to_pprof "$1" "$TMP/top.pb.gz" &&
+		go tool pprof -top -nodecount 100000 -sample_index="$2" "$TMP/top.pb.gz" > "$TMP/top.txt" 2>/dev/null &&
+		grep -Eq '^Showing nodes accounting for -?[0-9.]+(ns|us|ms|s|mins|hrs), ' "$TMP/top.txt" &&
+		! grep -q '<unknown>' "$TMP/top.txt"
+}
+top_names_none_unknown() { # FILE
+	converts_to_pprof "$1" "$TMP/top.pb.gz" &&
+		go tool pprof -top -nodecount 100000 "$TMP/top.pb.gz" > "$TMP/top.txt" 2>/dev/null &&
+		grep -q '^Showing nodes' "$TMP/top.txt" && ! grep -q '<unknown>' "$TMP/top.txt"
+}
+top_shows() { # FILE NAME: NAME among go tool pprof -top's functions
+	converts_to_pprof "$1" "$TMP/top.pb.gz" &&
+		go tool pprof -top -nodecount 100000 "$TMP/top.pb.gz" 2>/dev/null | grep -qF -- " $2"
+}
+for f in testdata/pstats/same-names-3.11.prof testdata/pstats/cprofile-2.7.prof testdata/pstats/profile-3.13.prof; do
+	check "go tool pprof -top of prof's pprof of $f: times in time units, no <unknown>" top_shows_times "$f" time
+done
+for name in '<module>' '<genexpr>' '<built-in method builtins.sum>'; do
+	check "go tool pprof -top of prof's pprof of a pstats file names $name" top_shows testdata/pstats/same-names-3.11.prof "$name"
+done
+check "go tool pprof -top of prof's pprof of a .cpuprofile: wall time in time units, no <unknown>" \
+	top_shows_times testdata/cpuprofile/same-names.cpuprofile wall
+check "go tool pprof -top of prof's pprof of a .cpuprofile names (anonymous)" top_shows testdata/cpuprofile/same-names.cpuprofile '(anonymous)'
+check "go tool pprof -top of prof's pprof of a speedscope file of R's: times in time units, no <unknown>" \
+	top_shows_times testdata/speedscope/kmeans-prof.speedscope.json cpu
+check "go tool pprof -top of prof's pprof of a speedscope file of node's: times in time units, no <unknown>" \
+	top_shows_times testdata/speedscope/node-default.speedscope.json default.cpuprofile
+for f in testdata/jfr/busy.jfr testdata/jfr/async.jfr testdata/callgrind/cpp-names.callgrind testdata/folded/comments.folded; do
+	check "go tool pprof -top of prof's pprof of $f: no <unknown>" top_names_none_unknown "$f"
+done

@@ -96,3 +96,47 @@ check "two pprof files merge: Go sees the sum" two_go_profiles_sum
 check "incompatible inputs are refused, saying why" says 1 "go_heap.pb.gz: cannot merge: its sample types differ" \
 	"$PROF" -t pprof testdata/rprof/kmeans-default.out testdata/pprof/go/go_heap.pb.gz
 check "stdin only once" status_is 2 "$PROF" -t rprof - -
+
+# Functions that share a name stay apart in every view, each named as its
+# ecosystem's tools name it (docs/model.md, "Frames, their identity and
+# names"): `<module>` of three files and `__init__` of two classes as
+# py-spy's "name (file:line)", read off Python's own pstats keys
+# "file:line(name)" (the .raw.txt golden); two anonymous V8 functions as
+# DevTools' "(anonymous) url:line", read off the callFrames by node.
+pstats_names() { # RAW_TXT: the py-spy names of the script's <module> and __init__
+	sed -n 's/^"\(\(first\|second\|main\)\.py\):\([0-9]*\)(\(<module>\|__init__\))": \[$/\4 (\1:\3)/p' "$1" | LC_ALL=C sort -u
+}
+v8_anonymous_names() { # CPUPROFILE: DevTools' names of the script's anonymous functions
+	node -e 'const p = JSON.parse(require("fs").readFileSync(process.argv[1]));
+		const names = new Set(p.nodes.filter((n) => !n.callFrame.functionName && n.callFrame.url.endsWith("same_names.js"))
+			.map((n) => `(anonymous) ${n.callFrame.url}:${n.callFrame.lineNumber + 1}`));
+		console.log([...names].sort().join("\n"))' "$1"
+}
+# A writer's output with its names as text: SVG's and HTML's escapes undone;
+# the tables' function rows named as FORM ("pyspy" or "devtools") names them.
+view_text() { # WRITER FILE FORM
+	case $1 in
+	flamegraph|flamechart) "$PROF" -q -t "$1" --minwidth 0 "$2" | sed 's/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g' ;;
+	html) "$PROF" -q -t html "$2" | sed 's/\\u003c/</g; s/\\u003e/>/g' ;;
+	tables) "$PROF" -q -t tables "$2" | awk -F'\t' -v form="$3" '/^# functions/ { f = 1; next }
+		f && NF > 4 { print form == "pyspy" ? $2 " (" $4 ":" $5 ")" : $2 " " $4 ":" $5 }' ;;
+	*) "$PROF" -q -t "$1" "$2" ;;
+	esac
+}
+shows_each_name() { # WRITER FILE FORM NAMES_FILE: every name there, at least two
+	view_text "$1" "$2" "$3" > "$TMP/view.txt" || return 1
+	[ "$(wc -l < "$4")" -ge 2 ] || return 1
+	while IFS= read -r wanted; do
+		grep -qF -- "$wanted" "$TMP/view.txt" || return 1
+	done < "$4"
+}
+pstats_names testdata/pstats/same-names-3.11.prof.raw.txt > "$TMP/pstats.names"
+v8_anonymous_names testdata/cpuprofile/same-names.cpuprofile > "$TMP/v8.names"
+for writer in folded flamegraph flamechart summary sprof html tables speedscope; do
+	check "same names: $writer shows <module> of three files and __init__ of two classes apart" \
+		shows_each_name "$writer" testdata/pstats/same-names-3.11.prof pyspy "$TMP/pstats.names"
+	check "same names: $writer shows two anonymous V8 functions apart" \
+		shows_each_name "$writer" testdata/cpuprofile/same-names.cpuprofile devtools "$TMP/v8.names"
+done
+check "same names: a name no other function has stays short" prints 0 '^run;spread (first.py:9);<built-in method builtins.sum>;<genexpr> (first.py:10) ' \
+	sh -c '"$0" -q -t folded "$1" | sed "s/.*;run;/run;/"' "$PROF" testdata/pstats/same-names-3.11.prof

@@ -2,7 +2,10 @@
 // profile number N (default 0) as folded stacks, "a;b;c WEIGHT" per stack,
 // weights summed. Sampled: each sample's frames, root first, and its
 // weight. Evented: each stretch between two events, the frames open
-// through it. Frame names as the file gives them.
+// through it. Frame names as the file gives them, but where frames with a
+// file or line share a name at different places, each is shown with its
+// own, py-spy's "name (file:line)", so that they stay apart
+// (docs/model.md).
 // A frame index is used as the app uses it, to index the frames as
 // JavaScript does ([32] and "32" name frame 32); one that names no frame
 // leaves the app with no profile: exit 2.
@@ -10,7 +13,18 @@
 'use strict';
 const file = JSON.parse(require('node:fs').readFileSync(process.argv[2], 'utf8'));
 const profile = file.profiles[Number(process.argv[3] || 0)];
-const names = file.shared.frames.map((f) => f.name);
+const placed = (f) => Boolean(f.file) || f.line > 0;
+const places = new Map(); // name -> the file:line of each placed frame of that name
+for (const f of file.shared.frames) {
+	if (!places.has(f.name)) places.set(f.name, new Set());
+	if (placed(f)) places.get(f.name).add(`${f.file || ''}:${f.line > 0 ? f.line : 0}`);
+}
+const shown = (f) => {
+	if (!placed(f) || places.get(f.name).size < 2) return f.name;
+	const line = f.line > 0 ? (f.file ? ':' : 'line ') + f.line : '';
+	return `${f.name} (${f.file || ''}${line})`;
+};
+const names = file.shared.frames.map(shown);
 const sums = new Map();
 const add = (frames, w) => {
 	if (!frames.length) return;

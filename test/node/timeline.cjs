@@ -9,7 +9,11 @@
 //     root with no time after it only ends the one before.
 //   speedscope JSON of one profile (as prof writes it with -s): each
 //     sample its weight, in time order; the time of the samples so far is
-//     made microseconds and rounded down, as prof's writer does.
+//     made microseconds and rounded down, as prof's writer does. A frame
+//     is named as the .cpuprofile names it: without the " (file:line)"
+//     or " url:line" that prof's views add, from the frame's own file and
+//     line, where functions of one name are at other places
+//     (docs/model.md).
 // Usage: node timeline.cjs FILE
 'use strict';
 const file = JSON.parse(require('node:fs').readFileSync(process.argv[2], 'utf8'));
@@ -32,6 +36,12 @@ if (file.nodes) {
 	});
 } else {
 	const p = file.profiles[0], frames = file.shared.frames;
+	const ownName = (f) => {
+		const place = (f.file || '') + (f.line > 0 ? (f.file ? ':' : 'line ') + f.line : '');
+		for (const suffix of [` (${place})`, ` ${place}`])
+			if (place && f.name.endsWith(suffix)) return f.name.slice(0, -suffix.length);
+		return f.name;
+	};
 	const toUs = { nanoseconds: (v) => Math.floor(v / 1000), microseconds: Math.floor,
 		milliseconds: (v) => Math.floor(v * 1000), seconds: (v) => Math.floor(v * 1e6),
 		none: (v) => Math.floor(v * 1000) }[p.unit];
@@ -39,7 +49,7 @@ if (file.nodes) {
 	p.samples.forEach((s, i) => {
 		sum += p.weights[i];
 		const now = toUs(sum);
-		samples.push([s.map((f) => frames[f].name).join(';'), now - before]);
+		samples.push([s.map((f) => ownName(frames[f])).join(';'), now - before]);
 		before = now;
 	});
 }

@@ -20,7 +20,12 @@
 #   summary SUMMARY FILE    FILE's tt and ct per function name against
 #                           `prof -t summary`'s self and total (in seconds
 #                           for a time unit), to the summary's last digit;
-#                           names in several files are left out
+#                           a name that functions with a file or line
+#                           share at several places as py-spy shows it,
+#                           "name (file:line)", or for a V8 profile as
+#                           DevTools does, "name url:line" (docs/model.md,
+#                           the summary's source line tells); other names
+#                           of several functions are left out
 #
 # Times compare with a relative tolerance (REL) plus an absolute one of a
 # nanosecond's thousandth: pstats sums in dict order, and the profile
@@ -149,6 +154,24 @@ def compare(golden_path, path):
     return problems
 
 
+def shown_names(stats, devtools):
+    """The stats by the name views show: py-spy's "name (file:line)" (or
+    DevTools' "name url:line") where functions with a file or line share
+    the name at other places."""
+    parsed = [(re.match(r"^(.*?):(\d+)\((.*)\)$", key, re.S).groups(), stat) for key, stat in stats.items()]
+    places = {}
+    for (file, line, name), _ in parsed:
+        if file or int(line) > 0:
+            places.setdefault(name, set()).add((file, line))
+    shown = []
+    for (file, line, name), stat in parsed:
+        if (file or int(line) > 0) and len(places[name]) > 1:
+            place = file + ((":" if file else "line ") + line if int(line) > 0 else "")
+            name = ("%s %s" if devtools else "%s (%s)") % (name, place)
+        shown.append((name, stat))
+    return shown
+
+
 def summary(summary_path, path):
     rows = {}
     with open(summary_path) as f:
@@ -165,10 +188,10 @@ def summary(summary_path, path):
         decimals = len(fields[0].split(".")[1]) if "." in fields[0] else 0
         rows[fields[4]] = (float(fields[0]) * scale, float(fields[2]) * scale, 10.0 ** -decimals * scale)
     names = {}
-    for key, stat in load(path).items():
+    source = re.search(r"^source: .*\((\w+)\)$", "\n".join(lines), re.M)
+    for name, stat in shown_names(load(path), source is not None and source.group(1) == "cpuprofile"):
         if stat[2] == 0 and stat[3] == 0:
             continue
-        name = re.match(r"^.*?:\d+\((.*)\)$", key, re.S).group(1)
         names.setdefault(name, []).append(stat)
     problems = []
     for name, (self_time, total, last_digit) in rows.items():

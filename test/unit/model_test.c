@@ -319,7 +319,42 @@ static void timed_rows_keep_their_times(void)
 	model_free(&m);
 }
 
+static uint32_t named_function(struct model *m, const char *name, const char *file, int64_t line)
+{
+	struct model_function f = { 0 };
+	f.name = f.system_name = model_str(m, name, strlen(name));
+	f.file_name = model_str(m, file, strlen(file));
+	f.start_line = line;
+	return model_function(m, &f);
+}
+
+static int shown_is(const struct model *m, uint32_t function, const char *want)
+{
+	return model_str_is(m, model_shown_name(m, function), want);
+}
+
+/* docs/model.md, "Frames, their identity and names". */
+static void functions_of_one_name_are_shown_apart(void)
+{
+	struct model m;
+	model_init(&m);
+	uint32_t a = named_function(&m, "<module>", "a.py", 1), b = named_function(&m, "<module>", "b.py", 1);
+	uint32_t no_line = named_function(&m, "f", "c.py", 0), no_file = named_function(&m, "f", "", 7);
+	uint32_t unique = named_function(&m, "run", "a.py", 3), nowhere = named_function(&m, "f", "", 0);
+	uint32_t only_placed = named_function(&m, "g", "a.py", 9), unplaced = named_function(&m, "g", "", 0);
+	model_name_functions(&m);
+	CHECK(shown_is(&m, a, "<module> (a.py:1)") && shown_is(&m, b, "<module> (b.py:1)"));
+	CHECK(shown_is(&m, no_line, "f (c.py)") && shown_is(&m, no_file, "f (line 7)"));
+	CHECK(shown_is(&m, unique, "run") && shown_is(&m, nowhere, "f"));
+	CHECK(shown_is(&m, only_placed, "g") && shown_is(&m, unplaced, "g"));
+	model_set_meta(&m, "format", "cpuprofile");
+	model_name_functions(&m);
+	CHECK(shown_is(&m, a, "<module> a.py:1") && shown_is(&m, no_file, "f line 7"));
+	model_free(&m);
+}
+
 const struct unit_test model_tests[] = {
+	{ "functions_of_one_name_are_shown_apart", functions_of_one_name_are_shown_apart },
 	{ "timed_rows_keep_their_times", timed_rows_keep_their_times },
 	{ "decimals_are_written_exactly", decimals_are_written_exactly },
 	{ "decimals_scale_every_row", decimals_scale_every_row },

@@ -11,6 +11,8 @@
  * cost, each caller's `ct` the inclusive cost of its calls, and the
  * model's call graph (model/callgraph.h) makes the stacks. Call counts
  * (nc, primitive cc) are two more sample types, placed on the arcs.
+ * What the file says is also kept as it is, beside the samples
+ * (model/graph.h), for the pstats writer to give back.
  * Times are kept in seconds with the fewest decimals that give every
  * time of the file back bit for bit; where none do (the profile module's
  * float sums), with as many as the file's total allows.
@@ -73,7 +75,7 @@ struct fn_stats {
 struct arc_stats {
 	uint32_t caller;
 	int64_t nc, cc;
-	double ct;
+	double tt, ct;
 	uint8_t bare; /* the profile module's bare count: no times */
 };
 
@@ -563,7 +565,7 @@ static int read_caller(struct reader *r, uint32_t caller)
 	struct value v;
 	if (read_value(r, &v) < 0)
 		return -1;
-	struct arc_stats a = { caller, 0, 0, 0, 0 };
+	struct arc_stats a = { caller, 0, 0, 0, 0, 0 };
 	if (v.kind == K_INT) {
 		if (whole(r, &v.num, "a caller's call count", &a.nc) < 0)
 			return -1;
@@ -574,6 +576,7 @@ static int read_caller(struct reader *r, uint32_t caller)
 			return -1;
 		if (!finite_time(n[2].d) || !finite_time(n[3].d))
 			return fail(r, "a caller's time is negative, not finite or past 10^15 s");
+		a.tt = n[2].d;
 		a.ct = n[3].d;
 	} else {
 		return fail(r, "a caller's statistics are neither a count nor a tuple of 4 numbers");
@@ -721,7 +724,7 @@ static int all_exact_at(const struct reader *r, unsigned d)
 			return 0;
 	}
 	for (size_t k = 0; k < r->n_arcs; k++)
-		if (!exact_at(r->arcs[k].ct, d))
+		if (!exact_at(r->arcs[k].tt, d) || !exact_at(r->arcs[k].ct, d))
 			return 0;
 	return 1;
 }
@@ -740,7 +743,7 @@ static unsigned choose_decimals(const struct reader *r)
 		bound = fmax(bound, f->ct.d);
 	}
 	for (size_t k = 0; k < r->n_arcs; k++)
-		bound = fmax(bound, r->arcs[k].ct);
+		bound = fmax(bound, fmax(r->arcs[k].tt, r->arcs[k].ct));
 	bound = fmax(bound, sum) * 4;
 	unsigned most = 0;
 	while (most < 18 && bound * power10(most + 1) < 2.3e18)
@@ -829,6 +832,32 @@ static int add_function(struct reader *r, struct callgraph *g, uint32_t fn, int6
 	return 0;
 }
 
+/*
+ * The file's own figures, kept beside the samples (model/graph.h) so that
+ * the pstats writer gives them back: each entry, and its callers in the
+ * file's order.
+ */
+static void keep_graph(struct reader *r)
+{
+	struct model_graph *g = &r->m->graph;
+	model_graph_begin(g, MODEL_GRAPH_PSTATS, 1);
+	for (size_t k = 0; k < r->n_order; k++) {
+		const struct fn_stats *f = &r->fns[r->order[k]];
+		struct model_graph_function kept = { r->order[k], f->nc.i, f->cc.i };
+		int64_t *costs = model_graph_function_costs(g, model_graph_add_function(g, &kept));
+		costs[0] = units(r, f->tt.d);
+		costs[1] = units(r, f->ct.d);
+		for (size_t i = 0; i < f->n_arcs; i++) {
+			const struct arc_stats *a = &r->arcs[f->first_arc + i];
+			struct model_graph_arc arc = { a->caller, r->order[k], r->fns[a->caller].location - 1, MODEL_NONE,
+						       a->nc, a->cc, a->bare };
+			costs = model_graph_arc_costs(g, model_graph_add_arc(g, &arc));
+			costs[0] = units(r, a->tt);
+			costs[1] = units(r, a->ct);
+		}
+	}
+}
+
 static int build(struct reader *r)
 {
 	struct model *m = r->m;
@@ -838,6 +867,7 @@ static int build(struct reader *r)
 	model_add_sample_type(m, PSTATS_PRIMITIVE_CALLS_TYPE, "count");
 	model_add_decimals(m, 0, r->decimals);
 	model_set_meta(m, "default_sample_type", PSTATS_TIME_TYPE);
+	keep_graph(r);
 	struct callgraph *g = callgraph_new(m, 1);
 	int64_t *ct_of = NULL;
 	size_t cap = 0;

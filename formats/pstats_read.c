@@ -849,7 +849,7 @@ static void keep_graph(struct reader *r)
 		costs[1] = units(r, f->ct.d);
 		for (size_t i = 0; i < f->n_arcs; i++) {
 			const struct arc_stats *a = &r->arcs[f->first_arc + i];
-			struct model_graph_arc arc = { a->caller, r->order[k], r->fns[a->caller].location - 1, MODEL_NONE,
+			struct model_graph_arc arc = { a->caller, r->order[k], r->fns[a->caller].location - 1, 0,
 						       a->nc, a->cc, a->bare };
 			costs = model_graph_arc_costs(g, model_graph_add_arc(g, &arc));
 			costs[0] = units(r, a->tt);

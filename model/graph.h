@@ -38,7 +38,7 @@ struct model_graph_function {
 struct model_graph_arc {
 	uint32_t caller, callee;
 	uint32_t site;           /* a location of the caller; MODEL_NONE: none */
-	uint32_t callee_mapping; /* the callee's object (callgrind's cob=); MODEL_NONE: none */
+	uint32_t callee_object;  /* the callee's object file (callgrind's cob=), a string id; 0: none */
 	int64_t calls, primitive_calls;
 	uint8_t counts_only;     /* the profile module's bare count: no costs */
 };

@@ -219,5 +219,7 @@ callgrind_round_trip() { # FILE
 }
 for f in $d/*.callgrind "$TMP/objects.callgrind"; do
 	check "callgrind: callgrind_annotate of prof's callgrind of $f is the file's, inclusive too" callgrind_round_trip "$f"
+	check "... filtered, from its stacks: the input's but where its numbers are not stacks" \
+		callgrind_read_back_is_input "$f" --ignore '^no such function$'
 done
 check "... its calls, each with its count and cost, as an awk reading of ob= and cob= sees them" objects_kept "$TMP/objects.callgrind"

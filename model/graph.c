@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "../base/alloc.h"
-#include "model.h"
 
 void model_graph_begin(struct model_graph *g, enum model_graph_kind kind, size_t n_costs)
 {

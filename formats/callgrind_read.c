@@ -10,8 +10,10 @@
  * that file, inlined into the `fn=` one); objects are mappings,
  * instruction addresses location addresses. Header lines are kept in
  * meta as "callgrind:KEY"; a summary: or totals: far above the cost
- * lines' sum is a file cut short, read with a warning. Memory grows with positions and arcs, never
- * with the lines that repeat them.
+ * lines' sum is a file cut short, read with a warning. The file's own
+ * self costs and calls are also kept as they are, beside the samples
+ * (model/graph.h), for the callgrind writer to give back. Memory grows
+ * with positions and arcs, never with the lines that repeat them.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -56,6 +58,8 @@ struct reader {
 	/* The line after calls= (or a jump) is the call's position and its inclusive cost. */
 	int call_pending, jump_pending;
 	uint32_t callee;
+	uint32_t callee_object; /* string id; 0: none */
+	int64_t call_count;
 	int64_t *costs; /* one cost line's counts */
 	struct event_unit {
 		uint32_t name, unit;
@@ -307,6 +311,33 @@ static int counts(struct reader *r, const char *s, size_t len, size_t i)
 	}
 }
 
+/* Adds the line's costs to `sums`; -1 when one would pass 2^63-1. */
+static int add_costs(const struct reader *r, int64_t *sums)
+{
+	for (size_t e = 0; e < r->n_events; e++)
+		if (checked_add_i64(sums[e], r->costs[e], &sums[e]))
+			return -1;
+	return 0;
+}
+
+/* The self cost at `here`, kept as the file says it (model/graph.h). */
+static int keep_self(struct reader *r, uint32_t outer, uint32_t here)
+{
+	struct model_graph *g = &r->m->graph;
+	return add_costs(r, model_graph_self_costs(g, model_graph_self_at(g, outer, here)));
+}
+
+/* A call's count and inclusive cost, kept as the file says them. */
+static int keep_call(struct reader *r, uint32_t outer, uint32_t here)
+{
+	struct model_graph *g = &r->m->graph;
+	struct model_graph_arc key = { outer, r->callee, here, r->callee_object, 0, 0, 0 };
+	size_t at = model_graph_arc_at(g, &key);
+	if (checked_add_i64(g->arcs[at].calls, r->call_count, &g->arcs[at].calls))
+		return -1;
+	return add_costs(r, model_graph_arc_costs(g, at) + r->n_events);
+}
+
 /* A line of positions and counts: self cost, or a call's position and inclusive cost. */
 static int cost_line(struct reader *r, const char *s, size_t len)
 {
@@ -332,6 +363,8 @@ static int cost_line(struct reader *r, const char *s, size_t len)
 			r->self_sum[e] = INT64_MAX;
 	int rc = call ? callgraph_add_call(r->graph, outer, here, r->callee, r->costs)
 		      : callgraph_add_self(r->graph, outer, here, r->costs);
+	if (rc == 0)
+		rc = call ? keep_call(r, outer, here) : keep_self(r, outer, here);
 	return rc < 0 ? lines_errorf(&r->lines, 0, "costs at one position pass 2^63-1") : 0;
 }
 
@@ -346,8 +379,11 @@ static int calls_line(struct reader *r, const char *s, size_t len)
 		return lines_error(&r->lines, 0, "bad call count", s, len);
 	if (positions(r, s, len, &i, pos) < 0)
 		return -1;
-	uint32_t file = r->has_cfile ? r->cfile : r->file;
-	r->callee = function_of(r, r->has_cob ? r->cob : r->ob, file, r->cfn);
+	uint32_t file = r->has_cfile ? r->cfile : r->file, object = r->has_cob ? r->cob : r->ob;
+	if (checked_i64_of_u64(count, &r->call_count))
+		return lines_error(&r->lines, 0, "call count larger than 2^63-1", s, len);
+	r->callee = function_of(r, object, file, r->cfn);
+	r->callee_object = object == MODEL_NONE ? 0 : object;
 	r->has_cfile = r->has_cfn = r->has_cob = 0;
 	r->call_pending = 1;
 	return 0;
@@ -512,6 +548,7 @@ static int events_header(struct reader *r, const char *v, size_t len)
 	r->self_sum = xcalloc(r->n_events, sizeof *r->self_sum);
 	r->stated = xcalloc(r->n_events, sizeof *r->stated);
 	r->graph = callgraph_new(r->m, r->n_events);
+	model_graph_begin(&r->m->graph, MODEL_GRAPH_CALLGRIND, r->n_events);
 	return 0;
 }
 

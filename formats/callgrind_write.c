@@ -16,6 +16,12 @@
  *    or recurs under itself, gets that sample as a call from itself, so
  *    that its inclusive cost is still counted once.
  *
+ * A callgrind file's profile as read, when nothing changed its samples,
+ * is written from its own graph instead (model/graph.h, docs/model.md):
+ * each self cost where it was, each call with its count and inclusive
+ * cost, which no stacks can hold where a call cost more than its callee
+ * holds or recurs.
+ *
  * Names and files are compressed; objects (mappings) are written as ob=.
  * Call counts are the number of samples through the arc: a sampled
  * profile counts no calls. Memory grows with distinct stacks, functions
@@ -89,15 +95,9 @@ static int fn_eq(const void *ctx, uint32_t id, const void *key)
  * object: one name in two objects is two fn= blocks, each after its ob=,
  * as valgrind writes them (callgrind_annotate adds them up by name).
  */
-static uint32_t function_of(struct writer *w, const struct model_frame *fr)
+static uint32_t function_named(struct writer *w, uint32_t file, const char *name, size_t len, uint32_t object)
 {
-	const struct model *m = w->m;
-	struct model_name shown;
-	model_frame_name(m, fr, &shown);
-	uint32_t mapping = m->locations[fr->location].native.mapping;
-	struct fn_key k = { fr->function == MODEL_NONE ? 0 : m->functions[fr->function].file_name,
-			    strtab_intern(&w->names, shown.bytes, shown.len),
-			    mapping == MODEL_NONE ? 0 : m->native.mappings[mapping].filename };
+	struct fn_key k = { file, strtab_intern(&w->names, name, len), object };
 	uint64_t h = hash_mix(hash_mix(k.file, k.name), k.object);
 	uint32_t at = hashidx_find(&w->fn_index, h, fn_eq, w, &k);
 	if (at != HASHIDX_NONE)
@@ -106,6 +106,34 @@ static uint32_t function_of(struct writer *w, const struct model_frame *fr)
 	w->fns[w->n_fns] = (struct cg_function){ k.file, k.name, k.object, 0, 0, 0, 0 };
 	hashidx_insert(&w->fn_index, h, (uint32_t)w->n_fns);
 	return (uint32_t)w->n_fns++;
+}
+
+static uint32_t function_of(struct writer *w, const struct model_frame *fr)
+{
+	const struct model *m = w->m;
+	struct model_name shown;
+	model_frame_name(m, fr, &shown);
+	uint32_t mapping = m->locations[fr->location].native.mapping;
+	return function_named(w, fr->function == MODEL_NONE ? 0 : m->functions[fr->function].file_name, shown.bytes,
+			      shown.len, mapping == MODEL_NONE ? 0 : m->native.mappings[mapping].filename);
+}
+
+/* A function of the kept graph by the name its file gave it, in `object` (a string id; 0: none). */
+static uint32_t kept_function(struct writer *w, uint32_t function, uint32_t object)
+{
+	const struct model_function *f = &w->m->functions[function];
+	const struct strtab_entry *name = strtab_get(&w->m->strings, f->name ? f->name : f->system_name);
+	return function_named(w, f->file_name, name->bytes, name->len, object);
+}
+
+/* The writer's function of a location's own line (code inlined into another is its own). */
+static uint32_t function_at(struct writer *w, uint32_t location, int64_t *line)
+{
+	const struct model *m = w->m;
+	struct model_frame own = model_location_frame(m, location, model_location_depth(m, location) - 1);
+	uint32_t mapping = m->locations[location].native.mapping;
+	*line = own.line;
+	return kept_function(w, own.function, mapping == MODEL_NONE ? 0 : m->native.mappings[mapping].filename);
 }
 
 static int cost_eq(const void *ctx, uint32_t id, const void *key)
@@ -190,6 +218,28 @@ static void add_stack(struct writer *w, uint32_t stack, uint64_t stamp)
 		add_cost(w, (struct cost){ w->frame_fn[caller], w->frame_fn[i], w->frames[caller].line,
 					   start_line(w->m, &w->frames[i]), 0 },
 			 values, samples);
+	}
+}
+
+/* The file's own self costs and calls (model/graph.h); their totals into `totals`. */
+static void add_kept_graph(struct writer *w, int64_t *totals)
+{
+	const struct model_graph *g = &w->m->graph;
+	for (size_t i = 0; i < g->n_selfs; i++) {
+		int64_t line;
+		uint32_t fn = function_at(w, g->selfs[i].location, &line);
+		const int64_t *costs = model_graph_self_costs(g, i);
+		add_cost(w, (struct cost){ fn, MODEL_NONE, line, 0, 0 }, costs, 0);
+		for (size_t t = 0; t < w->n_types; t++)
+			totals[t] += costs[t];
+	}
+	for (size_t i = 0; i < g->n_arcs; i++) {
+		const struct model_graph_arc *a = &g->arcs[i];
+		int64_t line;
+		uint32_t caller = function_at(w, a->site, &line);
+		uint32_t callee = kept_function(w, a->callee, a->callee_object);
+		add_cost(w, (struct cost){ caller, callee, line, w->m->functions[a->callee].start_line, 0 },
+			 model_graph_arc_costs(g, i) + g->n_costs, (uint64_t)a->calls);
 	}
 }
 
@@ -381,6 +431,26 @@ static void write_body(struct writer *w)
 	free(order);
 }
 
+/* Every stack's costs and calls; their totals into `totals`. -1 after refusing a negative value. */
+static int add_stacks(struct writer *w, int64_t *totals)
+{
+	const struct model *m = w->m;
+	w->stack_values = xcalloc(m->n_stacks * (w->n_types + 1), sizeof *w->stack_values);
+	w->stack_samples = xcalloc(m->n_stacks + 1, sizeof *w->stack_samples);
+	if (sum_stacks(w) < 0)
+		return -1;
+	for (uint32_t s = 1; s < m->n_stacks; s++) {
+		for (size_t t = 0; t < w->n_types; t++)
+			totals[t] += w->stack_values[(size_t)s * w->n_types + t];
+		if (w->stack_samples[s])
+			mark_calls(w, s, 2 * (uint64_t)s);
+	}
+	for (uint32_t s = 1; s < m->n_stacks; s++)
+		if (w->stack_samples[s])
+			add_stack(w, s, 2 * (uint64_t)s + 1);
+	return 0;
+}
+
 static void writer_free(struct writer *w)
 {
 	strtab_free(&w->names);
@@ -417,23 +487,15 @@ int callgrind_write(const struct model *m, struct output *out, const struct writ
 		if (view_decimals(&w.view, t))
 			return view_refuse_decimals(&w.view, t, "callgrind", out->name);
 	strtab_init(&w.names);
-	w.stack_values = xcalloc(m->n_stacks * (w.n_types + 1), sizeof *w.stack_values);
-	w.stack_samples = xcalloc(m->n_stacks + 1, sizeof *w.stack_samples);
 	w.file_ids = xcalloc(m->strings.count + 1, sizeof *w.file_ids);
-	if (sum_stacks(&w) < 0) {
+	int64_t *totals = xcalloc(w.n_types + 1, sizeof *totals);
+	if (m->graph.kind == MODEL_GRAPH_CALLGRIND && m->graph.n_costs == w.n_types)
+		add_kept_graph(&w, totals);
+	else if (add_stacks(&w, totals) < 0) {
+		free(totals);
 		writer_free(&w);
 		return -1;
 	}
-	int64_t *totals = xcalloc(w.n_types + 1, sizeof *totals);
-	for (uint32_t s = 1; s < m->n_stacks; s++) {
-		for (size_t t = 0; t < w.n_types; t++)
-			totals[t] += w.stack_values[(size_t)s * w.n_types + t];
-		if (w.stack_samples[s])
-			mark_calls(&w, s, 2 * (uint64_t)s);
-	}
-	for (uint32_t s = 1; s < m->n_stacks; s++)
-		if (w.stack_samples[s])
-			add_stack(&w, s, 2 * (uint64_t)s + 1);
 	write_header(&w, totals);
 	write_body(&w);
 	output_str(out, "\ntotals:");

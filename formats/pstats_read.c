@@ -11,6 +11,8 @@
  * cost, each caller's `ct` the inclusive cost of its calls, and the
  * model's call graph (model/callgraph.h) makes the stacks. Call counts
  * (nc, primitive cc) are two more sample types, placed on the arcs.
+ * What the file says is also kept as it is, beside the samples
+ * (model/graph.h), for the pstats writer to give back.
  * Times are kept in seconds with the fewest decimals that give every
  * time of the file back bit for bit; where none do (the profile module's
  * float sums), with as many as the file's total allows.
@@ -32,7 +34,7 @@
 #include "../model/callgraph.h"
 #include "pstats.h"
 
-enum { PSTATS_STRING_MAX = 1 << 24, PSTATS_DEPTH_MAX = 200, TUPLE_PEEK = 5 };
+enum { PSTATS_STRING_MAX = 1 << 24, PSTATS_DEPTH_MAX = 200, TUPLE_PEEK = 5, KEY_BYTES_MAX = 4096 };
 
 /* What an object read is, as far as a pstats file needs to know. */
 enum kind {
@@ -75,7 +77,7 @@ struct fn_stats {
 struct arc_stats {
 	uint32_t caller;
 	int64_t nc, cc;
-	double ct;
+	double tt, ct;
 	uint8_t bare; /* the profile module's bare count: no times */
 };
 
@@ -101,6 +103,21 @@ struct reader {
 	char *text;
 	size_t cap_text;
 	unsigned decimals;
+	double power; /* 10^decimals */
+	/*
+	 * Keys as the file wrote them, when it writes each whole every time
+	 * (marshal version 2 has no references): a key's bytes met again are
+	 * its function, without reading its strings again. Each is its
+	 * struct key_bytes and its bytes, one after the other in key_text
+	 * (one cache line to compare), indexed by where it starts.
+	 */
+	struct hashidx key_index;
+	unsigned char *key_text;
+	size_t n_key_text, cap_key_text;
+};
+
+struct key_bytes {
+	uint32_t len, function;
 };
 
 static int fail(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -329,6 +346,98 @@ static int make_key(struct reader *r, const struct value *item, struct value *v)
 	return 0;
 }
 
+/* The bytes of a string object that sets no reference and records none (no 't'); 0 if it is not one. */
+static size_t plain_string_at(const unsigned char *p, size_t left)
+{
+	if (left < 2)
+		return 0;
+	switch (p[0]) {
+	case MARSHAL_SHORT_ASCII:
+	case MARSHAL_SHORT_ASCII_INTERNED:
+		return (size_t)p[1] + 2;
+	case MARSHAL_STRING:
+	case MARSHAL_UNICODE:
+	case MARSHAL_ASCII:
+	case MARSHAL_ASCII_INTERNED:
+		if (left < 5 || (uint32_t)le32(p + 1) > KEY_BYTES_MAX)
+			return 0;
+		return (size_t)(uint32_t)le32(p + 1) + 5;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * How many bytes the three items of a tuple at the input take when they
+ * are a key that sets no reference: a plain string, an 'i' and a plain
+ * string; 0 when they are not (or are longer than KEY_BYTES_MAX).
+ */
+static size_t plain_key_bytes(struct reader *r, const unsigned char **bytes)
+{
+	long got = input_peek(r->in, KEY_BYTES_MAX, bytes);
+	if (got <= 0)
+		return 0;
+	const unsigned char *p = *bytes;
+	size_t left = (size_t)got, file = plain_string_at(p, left);
+	if (file == 0 || file + 5 >= left || p[file] != MARSHAL_INT)
+		return 0;
+	size_t name = plain_string_at(p + file + 5, left - file - 5);
+	return name && file + 5 + name <= left ? file + 5 + name : 0;
+}
+
+static int key_bytes_eq(const void *ctx, uint32_t at, const void *key)
+{
+	const unsigned char *text = ((const struct reader *)ctx)->key_text;
+	struct key_bytes have, want;
+	memcpy(&have, text + at, sizeof have);
+	memcpy(&want, key, sizeof want);
+	return have.len == want.len &&
+	       memcmp(text + at + sizeof have, (const unsigned char *)key + sizeof want, want.len) == 0;
+}
+
+/*
+ * A key whose bytes were met before is their function, its bytes
+ * consumed: 1. 0 when they were not: with them copied to the end of
+ * key_text for remember_key (*copied set, *h their hash), or, when they
+ * are no plain key or past what an index can number, not.
+ */
+static int known_key(struct reader *r, struct value *v, int *copied, uint64_t *h)
+{
+	const unsigned char *p;
+	size_t len = plain_key_bytes(r, &p);
+	if (len == 0 || r->n_key_text > UINT32_MAX / 2)
+		return 0;
+	struct key_bytes k = { (uint32_t)len, 0 };
+	grow((void **)&r->key_text, &r->cap_key_text, r->n_key_text + sizeof k + len, 1);
+	unsigned char *at = r->key_text + r->n_key_text;
+	memcpy(at, &k, sizeof k);
+	memcpy(at + sizeof k, p, len);
+	*h = hash_bytes(p, len);
+	*copied = 1;
+	uint32_t found = hashidx_find(&r->key_index, *h, key_bytes_eq, r, at);
+	if (found == HASHIDX_NONE)
+		return 0;
+	input_skip(r->in, len);
+	r->offset += len;
+	memcpy(&k, r->key_text + found, sizeof k);
+	v->kind = K_KEY;
+	v->id = k.function;
+	v->n = 3;
+	return 1;
+}
+
+/* The key known_key copied last is `function`'s. */
+static void remember_key(struct reader *r, uint64_t h, uint32_t function)
+{
+	struct key_bytes k;
+	unsigned char *at = r->key_text + r->n_key_text;
+	memcpy(&k, at, sizeof k);
+	k.function = function;
+	memcpy(at, &k, sizeof k);
+	hashidx_insert(&r->key_index, h, (uint32_t)r->n_key_text);
+	r->n_key_text += sizeof k + k.len;
+}
+
 /*
  * Tuples, lists, sets: their items read (references inside them may be
  * used later), then what the tuple is to pstats: a function's key, a
@@ -345,8 +454,13 @@ static int read_sequence(struct reader *r, struct value *v)
 	} else if (read_size(r, &n) < 0) {
 		return -1;
 	}
+	int is_tuple = v->type == MARSHAL_TUPLE || v->type == MARSHAL_SMALL_TUPLE;
+	uint64_t key_hash = 0;
+	int key_copied = 0;
+	if (is_tuple && n == 3 && known_key(r, v, &key_copied, &key_hash))
+		return 0;
 	struct value item[TUPLE_PEEK];
-	int numbers = v->type == MARSHAL_TUPLE || v->type == MARSHAL_SMALL_TUPLE;
+	int numbers = is_tuple;
 	for (uint32_t k = 0; k < n; k++) {
 		struct value one;
 		if (read_value(r, &one) < 0)
@@ -359,10 +473,14 @@ static int read_sequence(struct reader *r, struct value *v)
 	}
 	v->kind = K_OTHER;
 	v->n = n;
-	int is_tuple = v->type == MARSHAL_TUPLE || v->type == MARSHAL_SMALL_TUPLE;
 	if (is_tuple && n == 3 && item[0].kind == K_STR && item[1].kind == K_INT &&
-	    (item[2].kind == K_STR || item[2].kind == K_CODE))
-		return make_key(r, item, v);
+	    (item[2].kind == K_STR || item[2].kind == K_CODE)) {
+		if (make_key(r, item, v) < 0)
+			return -1;
+		if (key_copied)
+			remember_key(r, key_hash, v->id);
+		return 0;
+	}
 	if (numbers && n > 0 && n <= TUPLE_PEEK) {
 		grow((void **)&r->nums, &r->cap_nums, r->n_nums + n, sizeof *r->nums);
 		for (uint32_t k = 0; k < n; k++)
@@ -569,7 +687,7 @@ static int read_caller(struct reader *r, uint32_t callee, uint32_t caller)
 	struct value v;
 	if (read_value(r, &v) < 0)
 		return -1;
-	struct arc_stats a = { caller, 0, 0, 0, 0 };
+	struct arc_stats a = { caller, 0, 0, 0, 0, 0 };
 	if (v.kind == K_INT) {
 		if (whole(r, &v.num, "a caller's call count", &a.nc) < 0)
 			return -1;
@@ -580,7 +698,11 @@ static int read_caller(struct reader *r, uint32_t callee, uint32_t caller)
 			return -1;
 		if (!finite_time(n[2].d) || !finite_time(n[3].d))
 			return fail(r, "a caller's time is negative, not finite or past 10^15 s");
+		a.tt = n[2].d;
 		a.ct = n[3].d;
+		/* Numbers no reference can name again need no room past this. */
+		if (!v.flagged && v.id + 4 == r->n_nums)
+			r->n_nums = v.id;
 	} else {
 		return fail(r, "a caller's statistics are neither a count nor a tuple of 4 numbers");
 	}
@@ -729,7 +851,7 @@ static int all_exact_at(const struct reader *r, unsigned d)
 			return 0;
 	}
 	for (size_t k = 0; k < r->n_arcs; k++)
-		if (!exact_at(r->arcs[k].ct, d))
+		if (!exact_at(r->arcs[k].tt, d) || !exact_at(r->arcs[k].ct, d))
 			return 0;
 	return 1;
 }
@@ -748,12 +870,22 @@ static unsigned choose_decimals(const struct reader *r)
 		bound = fmax(bound, f->ct.d);
 	}
 	for (size_t k = 0; k < r->n_arcs; k++)
-		bound = fmax(bound, r->arcs[k].ct);
+		bound = fmax(bound, fmax(r->arcs[k].tt, r->arcs[k].ct));
 	bound = fmax(bound, sum) * 4;
 	unsigned most = 0;
 	while (most < 18 && bound * power10(most + 1) < 2.3e18)
 		most++;
-	for (unsigned d = 0; d <= most; d++)
+	/* No d below the fewest that each time needs can do: start there, in one pass. */
+	unsigned d = 0;
+	for (size_t k = 0; k < r->n_order && d <= most; k++) {
+		const struct fn_stats *f = &r->fns[r->order[k]];
+		while (d <= most && !(exact_at(f->tt.d, d) && exact_at(f->ct.d, d)))
+			d++;
+	}
+	for (size_t k = 0; k < r->n_arcs && d <= most; k++)
+		while (d <= most && !(exact_at(r->arcs[k].tt, d) && exact_at(r->arcs[k].ct, d)))
+			d++;
+	for (; d <= most; d++)
 		if (all_exact_at(r, d))
 			return d;
 	return most;
@@ -761,7 +893,7 @@ static unsigned choose_decimals(const struct reader *r)
 
 static int64_t units(const struct reader *r, double seconds)
 {
-	return llround(seconds * power10(r->decimals));
+	return llround(seconds * r->power);
 }
 
 /*
@@ -841,15 +973,43 @@ static int add_function(struct reader *r, struct callgraph *g, uint32_t fn, int6
 	return 0;
 }
 
+/*
+ * The file's own figures, kept beside the samples (model/graph.h) so that
+ * the pstats writer gives them back: each entry, and its callers in the
+ * file's order.
+ */
+static void keep_graph(struct reader *r)
+{
+	struct model_graph *g = &r->m->graph;
+	model_graph_begin(g, MODEL_GRAPH_PSTATS, 1);
+	for (size_t k = 0; k < r->n_order; k++) {
+		const struct fn_stats *f = &r->fns[r->order[k]];
+		struct model_graph_function kept = { r->order[k], f->nc.i, f->cc.i };
+		int64_t *costs = model_graph_function_costs(g, model_graph_add_function(g, &kept));
+		costs[0] = units(r, f->tt.d);
+		costs[1] = units(r, f->ct.d);
+		for (size_t i = 0; i < f->n_arcs; i++) {
+			const struct arc_stats *a = &r->arcs[f->first_arc + i];
+			struct model_graph_arc arc = { a->caller, r->order[k], r->fns[a->caller].location - 1, 0,
+						       a->nc, a->cc, a->bare };
+			costs = model_graph_arc_costs(g, model_graph_add_arc(g, &arc));
+			costs[0] = units(r, a->tt);
+			costs[1] = units(r, a->ct);
+		}
+	}
+}
+
 static int build(struct reader *r)
 {
 	struct model *m = r->m;
 	r->decimals = choose_decimals(r);
+	r->power = power10(r->decimals);
 	model_add_sample_type(m, PSTATS_TIME_TYPE, "seconds");
 	model_add_sample_type(m, PSTATS_CALLS_TYPE, "count");
 	model_add_sample_type(m, PSTATS_PRIMITIVE_CALLS_TYPE, "count");
 	model_add_decimals(m, 0, r->decimals);
 	model_set_meta(m, "default_sample_type", PSTATS_TIME_TYPE);
+	keep_graph(r);
 	struct callgraph *g = callgraph_new(m, 1);
 	int64_t *ct_of = NULL;
 	size_t cap = 0;
@@ -872,6 +1032,8 @@ static void reader_free(struct reader *r)
 	free(r->order);
 	free(r->arcs);
 	free(r->text);
+	hashidx_free(&r->key_index);
+	free(r->key_text);
 }
 
 int pstats_read(struct input *in, struct model *m)

@@ -16,6 +16,11 @@
  *    caller the stacks show (and one from outside for a root), primitive
  *    where the callee is not on the stack above: the least there were.
  *
+ * A pstats file's profile as read, when nothing changed its samples and
+ * its time is the weight, is written from its own graph instead
+ * (model/graph.h, docs/model.md): every entry and caller as the file had
+ * them, which no stacks can hold on a cycle.
+ *
  * Written with marshal's version 2 types (no references), which every
  * Python from 2.7 on loads: tuples '(', UTF-8 strings 'u', 'i' or 'l'
  * integers, 'g' binary floats. Memory grows with distinct stacks,
@@ -288,14 +293,78 @@ static void put_tuple(struct output *out, uint32_t n)
 	put_i32(out, n);
 }
 
+static void put_key_of(struct output *out, const struct strtab_entry *file, int64_t line,
+		       const struct strtab_entry *name)
+{
+	put_tuple(out, 3);
+	put_text(out, file->bytes, file->len);
+	put_int(out, line);
+	put_text(out, name->bytes, name->len);
+}
+
 static void put_key(struct writer *w, const struct ps_fn *f)
 {
-	const struct strtab_entry *name = strtab_get(&w->names, f->name);
-	const struct strtab_entry *file = strtab_get(&w->m->strings, f->file);
-	put_tuple(w->out, 3);
-	put_text(w->out, file->bytes, file->len);
-	put_int(w->out, f->line);
-	put_text(w->out, name->bytes, name->len);
+	put_key_of(w->out, strtab_get(&w->m->strings, f->file), f->line, strtab_get(&w->names, f->name));
+}
+
+/* A model function's key as the pstats file that gave it had it: (file, line, name). */
+static void put_function_key(struct writer *w, uint32_t function)
+{
+	const struct model_function *f = &w->m->functions[function];
+	put_key_of(w->out, strtab_get(&w->m->strings, f->file_name), f->start_line,
+		   strtab_get(&w->m->strings, f->name));
+}
+
+/* (cc, nc, tt, ct) or a caller's (nc, cc, tt, ct): counts, then self and inclusive time. */
+static void put_figures(struct writer *w, int64_t first, int64_t second, const int64_t *costs)
+{
+	put_int(w->out, first);
+	put_int(w->out, second);
+	put_float(w->out, (double)costs[0] * w->scale);
+	put_float(w->out, (double)costs[1] * w->scale);
+}
+
+/*
+ * A pstats file's own graph, as it was read (model/graph.h): each entry
+ * in the file's order, its callers in theirs, the profile module's bare
+ * counts as bare counts.
+ */
+static void write_kept_graph(struct writer *w)
+{
+	const struct model_graph *g = &w->m->graph;
+	struct output *out = w->out;
+	size_t *first = xcalloc(w->m->n_functions + 1, sizeof *first), *order = xmalloc((g->n_arcs + 1) * sizeof *order);
+	for (size_t i = 0; i < g->n_arcs; i++)
+		first[g->arcs[i].callee + 1]++;
+	for (size_t f = 0; f < w->m->n_functions; f++)
+		first[f + 1] += first[f];
+	for (size_t i = 0; i < g->n_arcs; i++)
+		order[first[g->arcs[i].callee]++] = i;
+	output_byte(out, MARSHAL_DICT);
+	for (size_t k = 0; k < g->n_functions; k++) {
+		const struct model_graph_function *fn = &g->functions[k];
+		put_function_key(w, fn->function);
+		put_tuple(out, 5);
+		put_figures(w, fn->primitive_calls, fn->calls, model_graph_function_costs(g, k));
+		output_byte(out, MARSHAL_DICT);
+		size_t end = first[fn->function], at = end;
+		while (at > 0 && g->arcs[order[at - 1]].callee == fn->function)
+			at--;
+		for (; at < end; at++) {
+			const struct model_graph_arc *a = &g->arcs[order[at]];
+			put_function_key(w, a->caller);
+			if (a->counts_only) {
+				put_int(out, a->calls);
+				continue;
+			}
+			put_tuple(out, 4);
+			put_figures(w, a->calls, a->primitive_calls, model_graph_arc_costs(g, order[at]));
+		}
+		output_byte(out, MARSHAL_NULL);
+	}
+	output_byte(out, MARSHAL_NULL);
+	free(first);
+	free(order);
 }
 
 /* {key: (cc, nc, tt, ct, {caller: (nc, cc, tt, ct)})}, functions in the order met. */
@@ -381,6 +450,11 @@ int pstats_write(const struct model *m, struct output *out, const struct write_o
 	if (w.calls == SIZE_MAX || w.primitive == SIZE_MAX || w.calls == w.time || w.primitive == w.time)
 		w.calls = w.primitive = SIZE_MAX;
 	w.scale = seconds_per_value(&w.view, w.time);
+	/* A pstats file as read: its own numbers, which its stacks cannot all hold (docs/model.md). */
+	if (m->graph.kind == MODEL_GRAPH_PSTATS && w.time == 0 && w.calls != SIZE_MAX) {
+		write_kept_graph(&w);
+		return 0;
+	}
 	strtab_init(&w.names);
 	w.stack_values = xcalloc(m->n_stacks * 3 + 1, sizeof *w.stack_values);
 	w.stack_used = xcalloc(m->n_stacks + 1, 1);

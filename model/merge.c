@@ -728,6 +728,8 @@ void merge_end(struct merge *mg)
 int model_merge(struct model *dst, const struct model *src, const char *src_name)
 {
 	struct merge mg;
+	/* Rows from elsewhere: the graph the rows were made from is no longer theirs. */
+	model_graph_free(&dst->graph);
 	merge_begin(&mg, dst);
 	mg.started = mg.append_only = 1;
 	index_tables(&mg);

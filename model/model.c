@@ -48,6 +48,7 @@ void model_free(struct model *m)
 	free(m->sessions.runs);
 	free(m->sessions.files);
 	rows_free(&m->rows);
+	model_graph_free(&m->graph);
 	memset(m, 0, sizeof *m);
 }
 

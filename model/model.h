@@ -29,7 +29,9 @@
  *    from, in code that is no frame (R's reference after the outermost
  *    frame, or before a frame R's line buffer cut off whole). A location
  *    with a call site and no function is the frame of a sample that was
- *    that reference alone: R calls it "<no location>".
+ *    that reference alone: R calls it "<no location>";
+ *  - `graph`: a call graph's own figures (pstats, callgrind), beside the
+ *    samples made from it, for its format's writer (graph.h).
  *
  * A sample type's values are integers; its `decimals` say where the point
  * is, for inputs with fractional counts.
@@ -44,6 +46,7 @@
 #include <stddef.h>
 
 #include "../base/hashidx.h"
+#include "graph.h"
 #include "rows.h"
 #include "strtab.h"
 
@@ -248,6 +251,7 @@ struct model {
 	/* What only some inputs carry (see the top of this file). */
 	struct model_sessions sessions;
 	struct model_native native;
+	struct model_graph graph;
 };
 
 void model_init(struct model *m);

@@ -71,8 +71,8 @@ callgrind_inexact_functions() { # FILE EVENT
 }
 
 # Per event: self equal for every function, inclusive for all but the inexact ones.
-callgrind_read_back_is_input() { # FILE
-	"$PROF" -q -t callgrind "$1" > "$TMP/r.callgrind" || return 1
+callgrind_read_back_is_input() { # FILE [OPTION...]
+	"$PROF" -q -t callgrind "$@" > "$TMP/r.callgrind" || return 1
 	for event in $(sed -n 's/^events: *//p' "$1"); do
 		callgrind_inexact_functions "$1" "$event" > "$TMP/cg.inexact"
 		callgrind_annotate_rows "$1" "$event" > "$TMP/cg.in"

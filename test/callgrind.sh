@@ -203,3 +203,23 @@ check "callgrind: costs 1% under totals: no warning" says_nothing "$PROF" -t fol
 sed 's/^summary: 47791$/summary: 48275/; s/^totals: 47791$/totals: 48275/' "$d/recurse-default.callgrind" > "$TMP/near.callgrind"
 check "callgrind: costs more than 1% under totals: a warning naming totals:" says 0 \
 	"^prof: $TMP/near.callgrind:$(wc -l < "$d/recurse-default.callgrind"): warning: totals: says 48275 Ir" "$PROF" -t folded "$TMP/near.callgrind"
+
+# Issue 28, the round trip: a callgrind file's own self costs and calls
+# are kept beside its samples (docs/model.md), so callgrind_annotate of
+# prof's callgrind of it is callgrind_annotate of the file, with no
+# exception: every function's self and inclusive cost of every event
+# (test/pstats.sh checks that a filter or a merge leaves the stacks the
+# truth, for both formats alike).
+callgrind_round_trip() { # FILE
+	"$PROF" -q -t callgrind "$1" > "$TMP/rt.callgrind" || return 1
+	for event in $(sed -n 's/^events: *//p' "$1"); do
+		callgrind_annotate_rows "$1" "$event" > "$TMP/rt.in" && [ -s "$TMP/rt.in" ] || return 1
+		callgrind_annotate_rows "$TMP/rt.callgrind" "$event" | cmp -s - "$TMP/rt.in" || return 1
+	done
+}
+for f in $d/*.callgrind "$TMP/objects.callgrind"; do
+	check "callgrind: callgrind_annotate of prof's callgrind of $f is the file's, inclusive too" callgrind_round_trip "$f"
+	check "... filtered, from its stacks: the input's but where its numbers are not stacks" \
+		callgrind_read_back_is_input "$f" --ignore '^no such function$'
+done
+check "... its calls, each with its count and cost, as an awk reading of ob= and cob= sees them" objects_kept "$TMP/objects.callgrind"

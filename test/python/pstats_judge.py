@@ -17,6 +17,11 @@
 #                           every ct within 2%: its float sums need not
 #                           add up; ct of calls that took more than their
 #                           caller's ct (a graph that cannot be stacks)
+#   exact GOLDEN FILE       FILE against a golden with no exception: the
+#                           same functions, cc, nc, tt and ct, the same
+#                           callers with the same nc, cc, tt and ct (a bare
+#                           count's caller: the same bare count), times to
+#                           REL: a round trip of a pstats file
 #   summary SUMMARY FILE    FILE's tt and ct per function name against
 #                           `prof -t summary`'s self and total (in seconds
 #                           for a time unit), to the summary's last digit;
@@ -172,6 +177,34 @@ def shown_names(stats, devtools):
     return shown
 
 
+def exact(golden_path, path):
+    with open(golden_path) as f:
+        golden = json.load(f)
+    got = load(path)
+    problems = []
+    for key in sorted(set(golden) | set(got)):
+        if key not in got or key not in golden:
+            problems.append("%s: only in %s" % (key, "the golden" if key in golden else "prof's output"))
+            continue
+        (gcc, gnc, gtt, gct, gcallers), (cc, nc, tt, ct, callers) = golden[key], got[key]
+        if (gcc, gnc) != (cc, nc) or not close(tt, gtt, REL) or not close(ct, gct, REL):
+            problems.append("%s: %s, golden %s" % (key, [cc, nc, tt, ct], [gcc, gnc, gtt, gct]))
+        if sorted(gcallers) != sorted(callers):
+            problems.append("%s: callers %s, golden %s" % (key, sorted(callers), sorted(gcallers)))
+            continue
+        for caller, want in gcallers.items():
+            have = callers[caller]
+            if isinstance(want, list) != isinstance(have, list):
+                same = False
+            elif isinstance(want, list):
+                same = have[:2] == want[:2] and close(have[2], want[2], REL) and close(have[3], want[3], REL)
+            else:
+                same = have == want
+            if not same:
+                problems.append("%s from %s: %s, golden %s" % (key, caller, have, want))
+    return problems
+
+
 def summary(summary_path, path):
     rows = {}
     with open(summary_path) as f:
@@ -214,7 +247,8 @@ def main(argv):
     if argv[1] == "dump":
         print(json.dumps(load(argv[2]), sort_keys=True, indent=0))
         return 0
-    problems = compare(argv[2], argv[3]) if argv[1] == "compare" else summary(argv[2], argv[3])
+    judge = {"compare": compare, "exact": exact, "summary": summary}[argv[1]]
+    problems = judge(argv[2], argv[3])
     for p in problems:
         sys.stdout.write(p + "\n")
     return 1 if problems else 0

@@ -52,6 +52,7 @@ struct callgraph {
 	size_t cap_count_values;
 	/* By function: the stack above its frame when flow first reached it; MODEL_NONE before. */
 	uint32_t *first_callers;
+	size_t n_functions; /* the model's before the samples: the frames named below come after */
 	/* The frames of time the graph holds but cannot place (docs/callgraph.md); MODEL_NONE until used. */
 	uint32_t untraced_location, no_caller_location;
 };
@@ -643,7 +644,7 @@ static void place_component(struct flow *f, uint32_t c)
  */
 static void decompose_event(struct callgraph *g, size_t event)
 {
-	struct flow f = { .g = g, .event = event, .n = (uint32_t)g->m->n_functions };
+	struct flow f = { .g = g, .event = event, .n = (uint32_t)g->n_functions };
 	index_graph(&f);
 	find_components(&f);
 	weigh_components(&f);
@@ -699,7 +700,7 @@ static void reach(struct callgraph *g, struct count_walk *w, uint32_t function, 
 	}
 }
 
-/* The counts of the arcs from `caller` (m->n_functions: outside), each one sample. */
+/* The counts of the arcs from `caller` (g->n_functions: outside), each one sample. */
 static void place_arcs_of(struct callgraph *g, struct count_walk *w, size_t caller)
 {
 	struct model *m = g->m;
@@ -723,7 +724,7 @@ static void place_arcs_of(struct callgraph *g, struct count_walk *w, size_t call
  */
 static void place_counts(struct callgraph *g)
 {
-	size_t n = g->m->n_functions;
+	size_t n = g->n_functions;
 	struct count_walk w = { xcalloc(n + 2, sizeof *w.first), xmalloc((g->n_count_arcs + 1) * sizeof *w.order),
 				xmalloc((n + 1) * sizeof *w.queue), 0, 0, xcalloc(n + 1, 1),
 				xcalloc(g->m->n_sample_types + 1, sizeof *w.values) };
@@ -758,7 +759,7 @@ static void place_counts(struct callgraph *g)
 
 void callgraph_samples(struct callgraph *g)
 {
-	size_t n = g->m->n_functions;
+	size_t n = g->n_functions = g->m->n_functions;
 	g->first_callers = xmalloc((n + 1) * sizeof *g->first_callers);
 	for (size_t i = 0; i < n; i++)
 		g->first_callers[i] = MODEL_NONE;

@@ -162,7 +162,7 @@ static int64_t add_held(int64_t a, int64_t b)
  * last stack made for its entry, so a graph whose paths explode stays
  * bounded (docs/callgraph.md).
  */
-#define PATH_ARRIVALS ((size_t)1 << 22)
+#define PATH_ARRIVALS ((size_t)1 << 20)
 
 /* Flow arriving at a component: `amount` at its member `entry`, under `stack`. */
 struct arrival {
@@ -401,18 +401,42 @@ static void arrive(struct flow *f, uint32_t entry, uint32_t stack, int64_t amoun
 	f->entry_arrival[entry] = at;
 }
 
-/* A row's remainder for one column, to give the units rounding left over to the largest. */
+/* A row's share of one column: whole units, and the remainder that may earn one more. */
 struct remainder {
 	__int128 rest;
+	int64_t units;
 	size_t column;
 };
 
-static int by_rest(const void *a, const void *b)
+/* Larger remainders first, ties to the first column: a total order, so the units left go to the same columns on every run. */
+static int before(const struct remainder *x, const struct remainder *y)
 {
-	const struct remainder *x = a, *y = b;
-	if (x->rest != y->rest)
-		return x->rest > y->rest ? -1 : 1;
-	return x->column < y->column ? -1 : x->column > y->column;
+	return x->rest != y->rest ? x->rest > y->rest : x->column < y->column;
+}
+
+static void swap_rests(struct remainder *a, struct remainder *b)
+{
+	struct remainder t = *a;
+	*a = *b;
+	*b = t;
+}
+
+/* Puts the k first of rests[0..n) in that order (in any order among themselves) before the others: quickselect. */
+static void select_first(struct remainder *rests, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n;
+	while (k > lo && k < hi) {
+		swap_rests(&rests[lo + (hi - lo) / 2], &rests[hi - 1]);
+		size_t store = lo;
+		for (size_t i = lo; i + 1 < hi; i++)
+			if (before(&rests[i], &rests[hi - 1]))
+				swap_rests(&rests[i], &rests[store++]);
+		swap_rests(&rests[store], &rests[hi - 1]);
+		if (k <= store)
+			hi = store;
+		else
+			lo = store + 1;
+	}
 }
 
 /*
@@ -436,17 +460,19 @@ static void split(struct flow *f, const int64_t *rows, size_t n_rows, int64_t *l
 		int64_t amount = i + 1 == n_rows || rows[i] > all ? all : rows[i], given = 0;
 		if (amount <= 0)
 			continue;
+		size_t n = 0;
 		for (size_t j = 0; j < n_columns; j++) {
+			if (left[j] <= 0)
+				continue;
 			__int128 part = (__int128)amount * left[j];
-			rests[j] = (struct remainder){ part % all, j };
-			given += (int64_t)(part / all);
+			rests[n] = (struct remainder){ part % all, (int64_t)(part / all), j };
+			given += rests[n++].units;
 		}
-		int64_t extra = amount - given;
-		if (extra > 0)
-			qsort(rests, n_columns, sizeof *rests, by_rest);
-		for (size_t k = 0; k < n_columns; k++) {
+		size_t extra = (size_t)(amount - given);
+		select_first(rests, n, extra);
+		for (size_t k = 0; k < n; k++) {
 			size_t j = rests[k].column;
-			int64_t units = (int64_t)((__int128)amount * left[j] / all) + (k < (size_t)extra && rests[k].rest > 0);
+			int64_t units = rests[k].units + (k < extra && rests[k].rest > 0);
 			if (units > left[j])
 				units = left[j];
 			if (units > 0) {

@@ -204,6 +204,7 @@ struct flow {
 	/* A cycle laid out from one entry: by function, its parent and the arc from it; its stack in this row. */
 	uint32_t *parent, *row_of, *callers, row;
 	uint32_t *entry_slot;             /* by function: its place among a component's entries, MODEL_NONE */
+	uint32_t *chain;                  /* room for a path up a cycle's tree */
 	size_t *tree_arc;
 	struct column *columns;
 	size_t n_columns, cap_columns;
@@ -537,17 +538,29 @@ static void lay_out(struct flow *f, uint32_t entry)
 	free(queue);
 }
 
-/* The stack above member m's frame in the current row, whose entry is under `top`. */
+/* The stack above member m's frame in the current row, whose entry is under `top`; up the tree without recursion. */
 static uint32_t callers_of(struct flow *f, uint32_t m, uint32_t top)
 {
-	if (f->row_of[m] == f->row)
+	size_t depth = 0;
+	uint32_t above = top;
+	for (uint32_t v = m; f->row_of[v] != f->row; v = f->parent[v]) {
+		f->chain[depth++] = v;
+		if (f->parent[v] == v)
+			break;
+	}
+	if (depth && f->parent[f->chain[depth - 1]] != f->chain[depth - 1])
+		above = f->callers[f->parent[f->chain[depth - 1]]];
+	else if (!depth)
 		return f->callers[m];
-	uint32_t above = f->parent[m] == m ? top
-			 : model_stack(f->g->m, f->g->arcs[f->tree_arc[m]].site, callers_of(f, f->parent[m], top));
-	f->row_of[m] = f->row;
-	f->callers[m] = above;
-	if (f->g->first_callers[m] == MODEL_NONE)
-		f->g->first_callers[m] = above;
+	while (depth--) {
+		uint32_t v = f->chain[depth];
+		if (f->parent[v] != v)
+			above = model_stack(f->g->m, f->g->arcs[f->tree_arc[v]].site, above);
+		f->row_of[v] = f->row;
+		f->callers[v] = above;
+		if (f->g->first_callers[v] == MODEL_NONE)
+			f->g->first_callers[v] = above;
+	}
 	return above;
 }
 
@@ -683,6 +696,7 @@ static void decompose_event(struct callgraph *g, size_t event)
 	memset(f.entry_arrival, 0xff, nf * sizeof *f.entry_arrival);
 	f.parent = xmalloc(nf * sizeof *f.parent);
 	f.entry_slot = xmalloc(nf * sizeof *f.entry_slot);
+	f.chain = xmalloc(nf * sizeof *f.chain);
 	memset(f.entry_slot, 0xff, nf * sizeof *f.entry_slot);
 	f.tree_arc = xcalloc(nf, sizeof *f.tree_arc);
 	f.row_of = xcalloc(nf, sizeof *f.row_of);
@@ -701,7 +715,7 @@ static void decompose_event(struct callgraph *g, size_t event)
 	}
 	void *arrays[] = { f.self, f.self_first, f.self_order, f.out_first, f.out, f.in_first, f.in, f.comp,
 			   f.comp_first, f.members, f.held, f.untraced, f.own, f.start, f.arrivals, f.first_arrival,
-			   f.last_arrival, f.entry_arrival, f.parent, f.entry_slot, f.tree_arc, f.row_of, f.callers, f.columns, f.values };
+			   f.last_arrival, f.entry_arrival, f.parent, f.entry_slot, f.chain, f.tree_arc, f.row_of, f.callers, f.columns, f.values };
 	for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
 		free(arrays[i]);
 }

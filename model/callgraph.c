@@ -1,9 +1,11 @@
 /*
  * callgraph: a call graph's costs decomposed into stacks (callgraph.h;
- * docs/callgraph.md says why and what it means). The graph keeps, per
- * function, the order in which its self costs and arcs were added. The
- * decomposition spends the costs themselves as it places them (nothing is
- * copied, however large the graph), so a graph gives its samples once.
+ * docs/callgraph.md says why and what it means). Per event, the graph's
+ * strongly connected components (Tarjan) are condensed into a DAG, taken
+ * callers first; what arrives at a component (its callers' shares, and
+ * what it starts by itself) is split over what it holds in whole units,
+ * so that every self cost, every call's cost and every arrival sums
+ * exactly. Memory grows with functions, arcs and the stacks made.
  */
 #include "callgraph.h"
 
@@ -29,13 +31,6 @@ struct count_arc {
 	uint32_t caller, site, callee, callee_location;
 };
 
-/* Per function, what its flow may go to, in the order added: a self cost or an arc. */
-struct entry {
-	uint32_t function;
-	uint32_t index;
-	uint8_t is_arc;
-};
-
 struct callgraph {
 	struct model *m;
 	size_t n_events;
@@ -48,8 +43,6 @@ struct callgraph {
 	int64_t *arc_values; /* the calls' inclusive costs */
 	size_t cap_arc_values;
 	struct hashidx arc_index;
-	struct entry *entries;
-	size_t n_entries, cap_entries;
 	uint32_t *self_of_location; /* by location id: its self cost + 1, 0 for none */
 	size_t cap_self_of_location;
 	size_t n_counts; /* count types, after the events */
@@ -59,6 +52,9 @@ struct callgraph {
 	size_t cap_count_values;
 	/* By function: the stack above its frame when flow first reached it; MODEL_NONE before. */
 	uint32_t *first_callers;
+	size_t n_functions; /* the model's before the samples: the frames named below come after */
+	/* The frames of time the graph holds but cannot place (docs/callgraph.md); MODEL_NONE until used. */
+	uint32_t untraced_location, no_caller_location;
 };
 
 struct callgraph *callgraph_new(struct model *m, size_t n_events)
@@ -67,6 +63,7 @@ struct callgraph *callgraph_new(struct model *m, size_t n_events)
 	g->m = m;
 	g->n_events = n_events;
 	g->n_counts = m->n_sample_types - n_events;
+	g->untraced_location = g->no_caller_location = MODEL_NONE;
 	return g;
 }
 
@@ -77,7 +74,6 @@ void callgraph_free(struct callgraph *g)
 	free(g->self_values);
 	free(g->arcs);
 	free(g->arc_values);
-	free(g->entries);
 	free(g->self_of_location);
 	free(g->counts);
 	free(g->count_values);
@@ -92,12 +88,6 @@ static int add_costs(const struct callgraph *g, int64_t *values, const int64_t *
 		if (checked_add_i64(values[e], costs[e], &values[e]))
 			return -1;
 	return 0;
-}
-
-static void add_entry(struct callgraph *g, uint32_t function, size_t index, int is_arc)
-{
-	grow((void **)&g->entries, &g->cap_entries, g->n_entries + 1, sizeof *g->entries);
-	g->entries[g->n_entries++] = (struct entry){ function, (uint32_t)index, (uint8_t)is_arc };
 }
 
 /* Room for n + 1 rows of n_events values, the last one zeroed. */
@@ -121,7 +111,6 @@ int callgraph_add_self(struct callgraph *g, uint32_t function, uint32_t location
 		grow_values(g, &g->self_values, &g->cap_self_values, n);
 		g->selfs[n] = (struct self_cost){ location, function };
 		g->self_of_location[location] = (uint32_t)++g->n_selfs;
-		add_entry(g, function, n, 0);
 	}
 	return add_costs(g, g->self_values + (g->self_of_location[location] - 1) * g->n_events, costs);
 }
@@ -145,7 +134,6 @@ int callgraph_add_call(struct callgraph *g, uint32_t caller, uint32_t site, uint
 		g->arcs[n] = k;
 		at = (uint32_t)g->n_arcs++;
 		hashidx_insert(&g->arc_index, h, at);
-		add_entry(g, caller, at, 1);
 	}
 	return add_costs(g, g->arc_values + (size_t)at * g->n_events, costs);
 }
@@ -161,155 +149,575 @@ void callgraph_add_count(struct callgraph *g, uint32_t caller, uint32_t site, ui
 	g->n_count_arcs++;
 }
 
-static int64_t min64(int64_t a, int64_t b)
+/* a + b, held at INT64_MAX: sums of a hostile file's costs only weigh flow. */
+static int64_t add_held(int64_t a, int64_t b)
 {
-	return a < b ? a : b;
+	int64_t sum;
+	return checked_add_i64(a, b, &sum) ? INT64_MAX : sum;
 }
 
-/* One function on the path that carries flow, with what it has left to place. */
-struct frame {
-	uint32_t function;
-	uint32_t callers; /* the stack above it */
-	int64_t left, asked;
-	size_t next;      /* its next out entry */
-	uint32_t arc;     /* the arc whose callee is the frame above; MODEL_NONE */
+/*
+ * No more than PATH_ARRIVALS stacks are made per event for the calls into
+ * components: past it, calls arriving at a component are added to the
+ * last stack made for its entry, so a graph whose paths explode stays
+ * bounded (docs/callgraph.md).
+ */
+#define PATH_ARRIVALS ((size_t)1 << 20)
+
+/* Flow arriving at a component: `amount` at its member `entry`, under `stack`. */
+struct arrival {
+	uint32_t entry, stack, next;
+	int64_t amount;
 };
 
+/* What a component's flow is split into: a self cost, a call out of it, or its untraced time. */
+enum column_kind { COLUMN_SELF, COLUMN_CALL, COLUMN_UNTRACED };
+
+struct column {
+	enum column_kind kind;
+	uint32_t member; /* the function it belongs to */
+	size_t index;    /* the self cost or the arc */
+	int64_t total;
+};
+
+/*
+ * One event's graph, condensed: its strongly connected components (the
+ * cycles, and each function on none alone) form a DAG, in Tarjan's order
+ * (a component after every one it calls), taken callers first.
+ */
 struct flow {
 	struct callgraph *g;
 	size_t event;
-	size_t *first;   /* by function: its out entries are first[f] .. first[f+1] */
-	size_t *start;   /* by function: entries before it are spent, for this event */
-	int64_t *brought; /* by function: the event's cost of the calls into it from others */
-	int64_t *own;     /* by function: the flow it starts by itself (own_flow) */
-	struct entry *sorted;
-	uint8_t *on_path;
-	struct frame *path;
-	size_t depth, cap_path;
+	uint32_t n;
+	int64_t *self;                    /* by function: its self costs' sum */
+	size_t *self_first, *self_order;  /* by function: its self costs */
+	size_t *out_first, *out, *in_first, *in; /* by caller, by callee: arcs with a cost, not into themselves */
+	uint32_t *comp, n_comps;          /* by function */
+	size_t *comp_first;               /* by component: its members are members[comp_first[c]..] */
+	uint32_t *members;
+	int64_t *held, *untraced, *own;   /* by component: T, what arcs bring beyond its content, and the reverse */
+	uint32_t *start;                  /* by component: the member its own flow starts at */
+	struct arrival *arrivals;
+	size_t n_arrivals, cap_arrivals;
+	uint32_t *first_arrival, *last_arrival; /* by component; MODEL_NONE for none */
+	uint32_t *entry_arrival;          /* by function: the last arrival at it, MODEL_NONE for none */
+	/* A cycle laid out from one entry: by function, its parent and the arc from it; its stack in this row. */
+	uint32_t *parent, *row_of, *callers, row;
+	uint32_t *entry_slot;             /* by function: its place among a component's entries, MODEL_NONE */
+	uint32_t *chain;                  /* room for a path up a cycle's tree */
+	size_t *tree_arc;
+	struct column *columns;
+	size_t n_columns, cap_columns;
 	int64_t *values;
 };
 
-static void emit(struct flow *f, uint32_t location, uint32_t callers, int64_t value)
+static int64_t arc_cost(const struct flow *f, size_t arc)
 {
-	memset(f->values, 0, f->g->m->n_sample_types * sizeof *f->values);
-	f->values[f->event] = value;
-	model_add_sample(f->g->m, model_stack(f->g->m, location, callers), f->values, NULL, 0);
+	return f->g->arc_values[arc * f->g->n_events + f->event];
 }
 
-static void push(struct flow *f, uint32_t function, uint32_t callers, int64_t amount)
+/* rows[first[k]..first[k+1]] are the ids whose key is k, in id order. */
+static void bucket(size_t n_keys, size_t n, const uint32_t *key_of, size_t **first, size_t **rows)
 {
-	grow((void **)&f->path, &f->cap_path, f->depth + 1, sizeof *f->path);
-	f->path[f->depth++] = (struct frame){ function, callers, amount, amount, f->start[function], MODEL_NONE };
-	f->on_path[function] = 1;
-	if (f->g->first_callers[function] == MODEL_NONE)
-		f->g->first_callers[function] = callers;
+	*first = xcalloc(n_keys + 2, sizeof **first);
+	*rows = xmalloc((n + 1) * sizeof **rows);
+	for (size_t i = 0; i < n; i++)
+		if (key_of[i] != MODEL_NONE)
+			(*first)[key_of[i] + 1]++;
+	for (size_t k = 0; k < n_keys; k++)
+		(*first)[k + 1] += (*first)[k];
+	size_t *fill = xmalloc((n_keys + 1) * sizeof *fill);
+	memcpy(fill, *first, (n_keys + 1) * sizeof *fill);
+	for (size_t i = 0; i < n; i++)
+		if (key_of[i] != MODEL_NONE)
+			(*rows)[fill[key_of[i]]++] = i;
+	free(fill);
 }
 
-/* The frame on top has placed what it could: its caller's arc spends that much. */
-static void pop(struct flow *f)
-{
-	struct frame *done = &f->path[--f->depth];
-	int64_t placed = done->asked - done->left;
-	f->on_path[done->function] = 0;
-	if (!f->depth)
-		return;
-	struct frame *caller = &f->path[f->depth - 1];
-	int64_t *budget = &f->g->arc_values[(size_t)caller->arc * f->g->n_events + f->event];
-	/* An arc that could not place all it was asked can place nothing more. */
-	*budget = placed < done->asked ? 0 : *budget - placed;
-	caller->left -= placed;
-	caller->arc = MODEL_NONE;
-}
-
-/* Takes the top frame's next out entry: a self cost placed, or flow down an arc. */
-static void step(struct flow *f)
+/* The arcs that carry this event's flow, by caller and by callee; the self costs by function. */
+static void index_graph(struct flow *f)
 {
 	struct callgraph *g = f->g;
-	struct frame *top = &f->path[f->depth - 1];
-	const struct entry *e = &f->sorted[top->next++];
-	int64_t *budget = (e->is_arc ? g->arc_values : g->self_values) + (size_t)e->index * g->n_events + f->event;
-	int64_t take = min64(top->left, *budget);
-	/* Spent entries at the front are not looked at again: each push would rescan them. */
-	if (*budget <= 0 && top->next - 1 == f->start[top->function])
-		f->start[top->function]++;
-	if (take <= 0)
-		return;
-	if (!e->is_arc) {
-		emit(f, g->selfs[e->index].location, top->callers, take);
-		*budget -= take;
-		top->left -= take;
-		return;
-	}
-	const struct arc *a = &g->arcs[e->index];
-	if (f->on_path[a->callee])
-		return;
-	top->arc = e->index;
-	push(f, a->callee, model_stack(g->m, a->site, top->callers), take);
+	size_t most = g->n_arcs > g->n_selfs ? g->n_arcs : g->n_selfs;
+	uint32_t *key = xmalloc((most + 1) * sizeof *key);
+	for (size_t i = 0; i < g->n_arcs; i++)
+		key[i] = g->arcs[i].caller != g->arcs[i].callee && arc_cost(f, i) > 0 ? g->arcs[i].caller : MODEL_NONE;
+	bucket(f->n, g->n_arcs, key, &f->out_first, &f->out);
+	for (size_t i = 0; i < g->n_arcs; i++)
+		if (key[i] != MODEL_NONE)
+			key[i] = g->arcs[i].callee;
+	bucket(f->n, g->n_arcs, key, &f->in_first, &f->in);
+	for (size_t i = 0; i < g->n_selfs; i++)
+		key[i] = g->selfs[i].function;
+	bucket(f->n, g->n_selfs, key, &f->self_first, &f->self_order);
+	free(key);
+	f->self = xcalloc(f->n + 1, sizeof *f->self);
+	for (size_t i = 0; i < g->n_selfs; i++)
+		f->self[g->selfs[i].function] =
+			add_held(f->self[g->selfs[i].function], g->self_values[i * g->n_events + f->event]);
 }
 
-/*
- * The flow a function starts by itself: its self cost and its calls, less
- * what its callers bring. All of it for a function nobody calls; for one
- * that is also called, what is left is where it starts too (clone() in
- * the thread it makes, code called from where callgrind did not collect).
- * Calls into itself are neither: they are inside its outer call.
- */
-static int64_t own_flow(const struct flow *f, uint32_t function)
+/* Tarjan's strongly connected components, without recursion: a hostile graph may be deep. */
+static void find_components(struct flow *f)
 {
-	int64_t sum = 0;
-	for (size_t i = f->first[function]; i < f->first[function + 1]; i++) {
-		const struct entry *e = &f->sorted[i];
-		const int64_t *v = e->is_arc ? f->g->arc_values : f->g->self_values;
-		if (e->is_arc && f->g->arcs[e->index].callee == function)
+	uint32_t n = f->n, counter = 0, depth = 0, held = 0;
+	uint32_t *index = xmalloc((n + 1) * sizeof *index), *low = xmalloc((n + 1) * sizeof *low);
+	uint32_t *path = xmalloc((n + 1) * sizeof *path), *stack = xmalloc((n + 1) * sizeof *stack);
+	size_t *next = xmalloc((n + 1) * sizeof *next);
+	f->comp = xmalloc((n + 1) * sizeof *f->comp);
+	for (uint32_t v = 0; v < n; v++)
+		index[v] = f->comp[v] = MODEL_NONE;
+	for (uint32_t root = 0; root < n; root++) {
+		if (index[root] != MODEL_NONE)
 			continue;
-		if (checked_add_i64(sum, v[(size_t)e->index * f->g->n_events + f->event], &sum))
-			sum = INT64_MAX;
+		index[root] = low[root] = counter++;
+		next[root] = f->out_first[root];
+		path[depth++] = stack[held++] = root;
+		while (depth) {
+			uint32_t v = path[depth - 1];
+			if (next[v] < f->out_first[v + 1]) {
+				uint32_t w = f->g->arcs[f->out[next[v]++]].callee;
+				if (index[w] == MODEL_NONE) {
+					index[w] = low[w] = counter++;
+					next[w] = f->out_first[w];
+					path[depth++] = stack[held++] = w;
+				} else if (f->comp[w] == MODEL_NONE && index[w] < low[v]) {
+					low[v] = index[w];
+				}
+				continue;
+			}
+			if (--depth && low[v] < low[path[depth - 1]])
+				low[path[depth - 1]] = low[v];
+			if (low[v] != index[v])
+				continue;
+			uint32_t w;
+			do {
+				w = stack[--held];
+				f->comp[w] = f->n_comps;
+			} while (w != v);
+			f->n_comps++;
+		}
 	}
-	return sum - f->brought[function];
+	free(index);
+	free(low);
+	free(path);
+	free(stack);
+	free(next);
+	size_t *rows;
+	bucket(f->n_comps, n, f->comp, &f->comp_first, &rows);
+	f->members = xmalloc((n + 1) * sizeof *f->members);
+	for (uint32_t i = 0; i < n; i++)
+		f->members[i] = (uint32_t)rows[i];
+	free(rows);
 }
 
-static void flow_from(struct flow *f, uint32_t function, int64_t amount)
+/*
+ * Per component: what the arcs from outside bring (in), what it holds
+ * (its members' self costs and their calls out of it), and so the time
+ * it stands for, T = max(in, held). Where the arcs bring more, the rest
+ * is untraced time; where less, the component starts flow of its own, at
+ * the member holding most beyond what calls bring it (the entry point).
+ */
+static void weigh_components(struct flow *f)
 {
-	push(f, function, MODEL_EMPTY_STACK, amount);
-	while (f->depth) {
-		struct frame *top = &f->path[f->depth - 1];
-		if (top->left == 0 || top->next == f->first[top->function + 1])
-			pop(f);
+	f->held = xcalloc(f->n_comps + 1, sizeof *f->held);
+	f->untraced = xcalloc(f->n_comps + 1, sizeof *f->untraced);
+	f->own = xcalloc(f->n_comps + 1, sizeof *f->own);
+	f->start = xmalloc((f->n_comps + 1) * sizeof *f->start);
+	for (uint32_t c = 0; c < f->n_comps; c++) {
+		int64_t in = 0, content = 0;
+		double best = 0;
+		f->start[c] = MODEL_NONE;
+		for (size_t k = f->comp_first[c]; k < f->comp_first[c + 1]; k++) {
+			uint32_t m = f->members[k];
+			double beyond = (double)f->self[m];
+			content = add_held(content, f->self[m]);
+			for (size_t i = f->out_first[m]; i < f->out_first[m + 1]; i++) {
+				beyond += (double)arc_cost(f, f->out[i]);
+				if (f->comp[f->g->arcs[f->out[i]].callee] != c)
+					content = add_held(content, arc_cost(f, f->out[i]));
+			}
+			for (size_t i = f->in_first[m]; i < f->in_first[m + 1]; i++) {
+				beyond -= (double)arc_cost(f, f->in[i]);
+				if (f->comp[f->g->arcs[f->in[i]].caller] != c)
+					in = add_held(in, arc_cost(f, f->in[i]));
+			}
+			if (f->start[c] == MODEL_NONE || beyond > best) {
+				f->start[c] = m;
+				best = beyond;
+			}
+		}
+		f->held[c] = in > content ? in : content;
+		f->untraced[c] = in > content ? in - content : 0;
+		f->own[c] = content > in ? content - in : 0;
+	}
+}
+
+/* The location standing for function m's frame above its untraced time: its first self cost's or call's. */
+static uint32_t frame_of(const struct flow *f, uint32_t m)
+{
+	if (f->self_first[m] < f->self_first[m + 1])
+		return f->g->selfs[f->self_order[f->self_first[m]]].location;
+	if (f->out_first[m] < f->out_first[m + 1])
+		return f->g->arcs[f->out[f->out_first[m]]].site;
+	return model_location(f->g->m, m, 0);
+}
+
+static uint32_t marker_location(struct model *m, uint32_t *location, const char *name)
+{
+	if (*location == MODEL_NONE) {
+		struct model_function fn = { 0 };
+		fn.name = fn.system_name = model_str(m, name, strlen(name));
+		*location = model_location(m, model_function(m, &fn), 0);
+	}
+	return *location;
+}
+
+static void emit(struct flow *f, uint32_t stack, int64_t value)
+{
+	struct model *m = f->g->m;
+	memset(f->values, 0, m->n_sample_types * sizeof *f->values);
+	f->values[f->event] = value;
+	model_add_sample(m, stack, f->values, NULL, 0);
+}
+
+/* Flow into `entry`'s component under `stack`; past the bound, added to the entry's last arrival. */
+static void arrive(struct flow *f, uint32_t entry, uint32_t stack, int64_t amount)
+{
+	uint32_t c = f->comp[entry], last = f->entry_arrival[entry];
+	if (amount <= 0)
+		return;
+	if (f->n_arrivals >= PATH_ARRIVALS && last != MODEL_NONE) {
+		f->arrivals[last].amount = add_held(f->arrivals[last].amount, amount);
+		return;
+	}
+	grow((void **)&f->arrivals, &f->cap_arrivals, f->n_arrivals + 1, sizeof *f->arrivals);
+	uint32_t at = (uint32_t)f->n_arrivals++;
+	f->arrivals[at] = (struct arrival){ entry, stack, MODEL_NONE, amount };
+	if (f->last_arrival[c] == MODEL_NONE)
+		f->first_arrival[c] = at;
+	else
+		f->arrivals[f->last_arrival[c]].next = at;
+	f->last_arrival[c] = at;
+	f->entry_arrival[entry] = at;
+}
+
+/* A row's share of one column: whole units, and the remainder that may earn one more. */
+struct remainder {
+	__int128 rest;
+	int64_t units;
+	size_t column;
+};
+
+/* Larger remainders first, ties to the first column: a total order, so the units left go to the same columns on every run. */
+static int before(const struct remainder *x, const struct remainder *y)
+{
+	return x->rest != y->rest ? x->rest > y->rest : x->column < y->column;
+}
+
+static void swap_rests(struct remainder *a, struct remainder *b)
+{
+	struct remainder t = *a;
+	*a = *b;
+	*b = t;
+}
+
+/* Puts the k first of rests[0..n) in that order (in any order among themselves) before the others: quickselect. */
+static void select_first(struct remainder *rests, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n;
+	while (k > lo && k < hi) {
+		swap_rests(&rests[lo + (hi - lo) / 2], &rests[hi - 1]);
+		size_t store = lo;
+		for (size_t i = lo; i + 1 < hi; i++)
+			if (before(&rests[i], &rests[hi - 1]))
+				swap_rests(&rests[i], &rests[store++]);
+		swap_rests(&rests[store], &rests[hi - 1]);
+		if (k <= store)
+			hi = store;
 		else
-			step(f);
+			lo = store + 1;
 	}
 }
 
 /*
- * Functions nobody calls first, then what called functions start by
- * themselves, so that callers' flow reaches its callees first.
+ * Splits rows (amounts summing to what the columns hold) over columns in
+ * proportion, in whole units, so that every row and every column sums
+ * exactly: each row takes its share of what the columns have left, floors,
+ * and the units left go to the largest remainders (ties to the first);
+ * the last row takes what is left. share(ctx, row, column, units) gets
+ * each part.
  */
-static void decompose_event(struct flow *f)
+typedef void share_fn(struct flow *f, void *ctx, size_t row, size_t column, int64_t units);
+
+static void split(struct flow *f, const int64_t *rows, size_t n_rows, int64_t *left, size_t n_columns,
+		  share_fn *share, void *ctx)
+{
+	int64_t all = 0;
+	for (size_t j = 0; j < n_columns; j++)
+		all = add_held(all, left[j]);
+	struct remainder *rests = xmalloc((n_columns + 1) * sizeof *rests);
+	for (size_t i = 0; i < n_rows && all > 0; i++) {
+		int64_t amount = i + 1 == n_rows || rows[i] > all ? all : rows[i], given = 0;
+		if (amount <= 0)
+			continue;
+		size_t n = 0;
+		for (size_t j = 0; j < n_columns; j++) {
+			if (left[j] <= 0)
+				continue;
+			__int128 part = (__int128)amount * left[j];
+			rests[n] = (struct remainder){ part % all, (int64_t)(part / all), j };
+			given += rests[n++].units;
+		}
+		size_t extra = (size_t)(amount - given);
+		select_first(rests, n, extra);
+		for (size_t k = 0; k < n; k++) {
+			size_t j = rests[k].column;
+			int64_t units = rests[k].units + (k < extra && rests[k].rest > 0);
+			if (units > left[j])
+				units = left[j];
+			if (units > 0) {
+				share(f, ctx, i, j, units);
+				left[j] -= units;
+			}
+		}
+		all -= amount;
+	}
+	free(rests);
+}
+
+static void add_column(struct flow *f, enum column_kind kind, uint32_t member, size_t index, int64_t total)
+{
+	if (total <= 0)
+		return;
+	grow((void **)&f->columns, &f->cap_columns, f->n_columns + 1, sizeof *f->columns);
+	f->columns[f->n_columns++] = (struct column){ kind, member, index, total };
+}
+
+/* What component c holds, column by column: its members' self costs and calls out of it, and its untraced time. */
+static void gather_columns(struct flow *f, uint32_t c)
 {
 	struct callgraph *g = f->g;
-	size_t n = g->m->n_functions;
-	memcpy(f->start, f->first, n * sizeof *f->start);
-	memset(f->brought, 0, n * sizeof *f->brought);
-	for (size_t i = 0; i < g->n_arcs; i++) {
-		const struct arc *a = &g->arcs[i];
-		int64_t *in = &f->brought[a->callee];
-		if (a->caller != a->callee &&
-		    checked_add_i64(*in, g->arc_values[i * g->n_events + f->event], in))
-			*in = INT64_MAX;
+	f->n_columns = 0;
+	for (size_t k = f->comp_first[c]; k < f->comp_first[c + 1]; k++) {
+		uint32_t m = f->members[k];
+		for (size_t i = f->self_first[m]; i < f->self_first[m + 1]; i++)
+			add_column(f, COLUMN_SELF, m, f->self_order[i], g->self_values[f->self_order[i] * g->n_events + f->event]);
+		for (size_t i = f->out_first[m]; i < f->out_first[m + 1]; i++)
+			if (f->comp[g->arcs[f->out[i]].callee] != c)
+				add_column(f, COLUMN_CALL, m, f->out[i], arc_cost(f, f->out[i]));
 	}
-	for (uint32_t fn = 0; fn < n; fn++)
-		f->own[fn] = f->first[fn] == f->first[fn + 1] ? 0 : own_flow(f, fn);
-	for (int called = 0; called < 2; called++)
-		for (uint32_t fn = 0; fn < n; fn++)
-			if ((f->brought[fn] > 0) == called && f->own[fn] > 0)
-				flow_from(f, fn, f->own[fn]);
-	/* What no path reached is a sample of its own: self costs are kept exactly. */
-	for (size_t i = 0; i < g->n_selfs; i++) {
-		int64_t *left = &g->self_values[i * g->n_events + f->event];
-		if (*left > 0)
-			emit(f, g->selfs[i].location, MODEL_EMPTY_STACK, *left);
-		*left = 0;
+	add_column(f, COLUMN_UNTRACED, f->start[c], c, f->untraced[c]);
+}
+
+/*
+ * A cycle entered at `entry` is laid out as a tree: each member under the
+ * member that first calls it, breadth first from the entry along the
+ * cycle's arcs (a function alone is its own tree).
+ */
+static void lay_out(struct flow *f, uint32_t entry)
+{
+	uint32_t c = f->comp[entry];
+	for (size_t k = f->comp_first[c]; k < f->comp_first[c + 1]; k++)
+		f->parent[f->members[k]] = MODEL_NONE;
+	f->parent[entry] = entry;
+	uint32_t *queue = xmalloc((f->comp_first[c + 1] - f->comp_first[c] + 1) * sizeof *queue);
+	size_t head = 0, tail = 0;
+	queue[tail++] = entry;
+	while (head < tail) {
+		uint32_t u = queue[head++];
+		for (size_t i = f->out_first[u]; i < f->out_first[u + 1]; i++) {
+			uint32_t v = f->g->arcs[f->out[i]].callee;
+			if (f->comp[v] == c && f->parent[v] == MODEL_NONE) {
+				f->parent[v] = u;
+				f->tree_arc[v] = f->out[i];
+				queue[tail++] = v;
+			}
+		}
 	}
+	free(queue);
+}
+
+/* The stack above member m's frame in the current row, whose entry is under `top`; up the tree without recursion. */
+static uint32_t callers_of(struct flow *f, uint32_t m, uint32_t top)
+{
+	size_t depth = 0;
+	uint32_t above = top;
+	for (uint32_t v = m; f->row_of[v] != f->row; v = f->parent[v]) {
+		f->chain[depth++] = v;
+		if (f->parent[v] == v)
+			break;
+	}
+	if (depth && f->parent[f->chain[depth - 1]] != f->chain[depth - 1])
+		above = f->callers[f->parent[f->chain[depth - 1]]];
+	else if (!depth)
+		return f->callers[m];
+	while (depth--) {
+		uint32_t v = f->chain[depth];
+		if (f->parent[v] != v)
+			above = model_stack(f->g->m, f->g->arcs[f->tree_arc[v]].site, above);
+		f->row_of[v] = f->row;
+		f->callers[v] = above;
+		if (f->g->first_callers[v] == MODEL_NONE)
+			f->g->first_callers[v] = above;
+	}
+	return above;
+}
+
+/* The rows of one entry: its arrivals. */
+struct entry_rows {
+	uint32_t entry;
+	const uint32_t *arrival; /* the arrivals' ids */
+};
+
+static void place_share(struct flow *f, void *ctx, size_t row, size_t column, int64_t units)
+{
+	const struct entry_rows *rows = ctx;
+	const struct arrival *a = &f->arrivals[rows->arrival[row]];
+	const struct column *col = &f->columns[column];
+	struct callgraph *g = f->g;
+	if (f->row != rows->arrival[row] + 1)
+		f->row = rows->arrival[row] + 1;
+	uint32_t above = callers_of(f, col->member, a->stack);
+	if (col->kind == COLUMN_SELF) {
+		emit(f, model_stack(g->m, g->selfs[col->index].location, above), units);
+	} else if (col->kind == COLUMN_CALL) {
+		const struct arc *arc = &g->arcs[col->index];
+		arrive(f, arc->callee, model_stack(g->m, arc->site, above), units);
+	} else {
+		uint32_t frame = model_stack(g->m, frame_of(f, a->entry), a->stack);
+		emit(f, model_stack(g->m, marker_location(g->m, &g->untraced_location, "(untraced calls)"), frame), units);
+	}
+}
+
+/* A component's arrivals by entry, and the columns' units one entry's arrivals bring. */
+struct entry_split {
+	uint32_t *entries;  /* the entries, in the order they first arrive */
+	size_t *first;      /* by entry: its arrivals are order[first[e]..first[e+1]] */
+	uint32_t *order;
+	int64_t *amounts;   /* the arrivals' amounts, in that order */
+	int64_t *units;     /* by column: what the current entry takes */
+	size_t row;         /* the current entry; SIZE_MAX before the first */
+};
+
+/* The current entry's share of every column, split over its arrivals, each under its own stack. */
+static void place_entry(struct flow *f, struct entry_split *s)
+{
+	if (s->row == SIZE_MAX)
+		return;
+	size_t e = s->row;
+	lay_out(f, s->entries[e]);
+	struct entry_rows rows = { s->entries[e], s->order + s->first[e] };
+	split(f, s->amounts + s->first[e], s->first[e + 1] - s->first[e], s->units, f->n_columns, place_share, &rows);
+}
+
+static void entry_share(struct flow *f, void *ctx, size_t row, size_t column, int64_t units)
+{
+	struct entry_split *s = ctx;
+	if (row != s->row) {
+		place_entry(f, s);
+		memset(s->units, 0, f->n_columns * sizeof *s->units);
+		s->row = row;
+	}
+	s->units[column] = units;
+}
+
+/*
+ * The arrivals at component c split over what it holds: first among its
+ * entries (a function alone has one), then each entry's share over its
+ * arrivals.
+ */
+static void place_component(struct flow *f, uint32_t c)
+{
+	if (f->first_arrival[c] == MODEL_NONE && f->held[c] > 0)
+		arrive(f, f->start[c], MODEL_EMPTY_STACK, f->held[c]);
+	gather_columns(f, c);
+	size_t n = 0, n_entries = 0;
+	for (uint32_t a = f->first_arrival[c]; a != MODEL_NONE; a = f->arrivals[a].next)
+		n++;
+	struct entry_split s = { xmalloc((n + 1) * sizeof *s.entries), xcalloc(n + 2, sizeof *s.first),
+				 xmalloc((n + 1) * sizeof *s.order), xmalloc((n + 1) * sizeof *s.amounts),
+				 xcalloc(f->n_columns + 1, sizeof *s.units), SIZE_MAX };
+	int64_t *entry_amounts = xcalloc(n + 1, sizeof *entry_amounts);
+	for (uint32_t a = f->first_arrival[c]; a != MODEL_NONE; a = f->arrivals[a].next) {
+		uint32_t fn = f->arrivals[a].entry;
+		if (f->entry_slot[fn] == MODEL_NONE) {
+			f->entry_slot[fn] = (uint32_t)n_entries;
+			s.entries[n_entries++] = fn;
+		}
+		size_t e = f->entry_slot[fn];
+		entry_amounts[e] = add_held(entry_amounts[e], f->arrivals[a].amount);
+		s.first[e + 1]++;
+	}
+	for (size_t e = 0; e < n_entries; e++)
+		s.first[e + 1] += s.first[e];
+	size_t *fill = xmalloc((n_entries + 1) * sizeof *fill);
+	memcpy(fill, s.first, (n_entries + 1) * sizeof *fill);
+	for (uint32_t a = f->first_arrival[c]; a != MODEL_NONE; a = f->arrivals[a].next) {
+		size_t at = fill[f->entry_slot[f->arrivals[a].entry]]++;
+		s.order[at] = a;
+		s.amounts[at] = f->arrivals[a].amount;
+	}
+	free(fill);
+	for (size_t e = 0; e < n_entries; e++)
+		f->entry_slot[s.entries[e]] = MODEL_NONE;
+	int64_t *left = xmalloc((f->n_columns + 1) * sizeof *left);
+	for (size_t j = 0; j < f->n_columns; j++)
+		left[j] = f->columns[j].total;
+	split(f, entry_amounts, n_entries, left, f->n_columns, entry_share, &s);
+	place_entry(f, &s);
+	free(left);
+	free(entry_amounts);
+	free(s.entries);
+	free(s.first);
+	free(s.order);
+	free(s.amounts);
+	free(s.units);
+}
+
+/*
+ * Components in the DAG's order (callers first): each starts the flow it
+ * holds beyond what its callers bring (at the top of a stack for one
+ * nobody calls, under a frame that says so for one that is also called),
+ * then splits what arrives over what it holds.
+ */
+static void decompose_event(struct callgraph *g, size_t event)
+{
+	struct flow f = { .g = g, .event = event, .n = (uint32_t)g->n_functions };
+	index_graph(&f);
+	find_components(&f);
+	weigh_components(&f);
+	size_t nc = f.n_comps + 1, nf = (size_t)f.n + 1;
+	f.first_arrival = xmalloc(nc * sizeof *f.first_arrival);
+	f.last_arrival = xmalloc(nc * sizeof *f.last_arrival);
+	f.entry_arrival = xmalloc(nf * sizeof *f.entry_arrival);
+	memset(f.first_arrival, 0xff, nc * sizeof *f.first_arrival);
+	memset(f.last_arrival, 0xff, nc * sizeof *f.last_arrival);
+	memset(f.entry_arrival, 0xff, nf * sizeof *f.entry_arrival);
+	f.parent = xmalloc(nf * sizeof *f.parent);
+	f.entry_slot = xmalloc(nf * sizeof *f.entry_slot);
+	f.chain = xmalloc(nf * sizeof *f.chain);
+	memset(f.entry_slot, 0xff, nf * sizeof *f.entry_slot);
+	f.tree_arc = xcalloc(nf, sizeof *f.tree_arc);
+	f.row_of = xcalloc(nf, sizeof *f.row_of);
+	f.callers = xcalloc(nf, sizeof *f.callers);
+	f.values = xcalloc(g->m->n_sample_types + 1, sizeof *f.values);
+	for (uint32_t c = f.n_comps; c-- > 0;) {
+		if (f.own[c] > 0) {
+			int called = f.own[c] < f.held[c];
+			uint32_t above = called ? model_stack(g->m, marker_location(g->m, &g->no_caller_location,
+											"(no recorded caller)"),
+							      MODEL_EMPTY_STACK)
+						: MODEL_EMPTY_STACK;
+			arrive(&f, f.start[c], above, f.own[c]);
+		}
+		place_component(&f, c);
+	}
+	void *arrays[] = { f.self, f.self_first, f.self_order, f.out_first, f.out, f.in_first, f.in, f.comp,
+			   f.comp_first, f.members, f.held, f.untraced, f.own, f.start, f.arrivals, f.first_arrival,
+			   f.last_arrival, f.entry_arrival, f.parent, f.entry_slot, f.chain, f.tree_arc, f.row_of, f.callers, f.columns, f.values };
+	for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
+		free(arrays[i]);
 }
 
 /* Count arcs by caller (the outside last), and the callers whose first path is known, to visit. */
@@ -332,7 +740,7 @@ static void reach(struct callgraph *g, struct count_walk *w, uint32_t function, 
 	}
 }
 
-/* The counts of the arcs from `caller` (m->n_functions: outside), each one sample. */
+/* The counts of the arcs from `caller` (g->n_functions: outside), each one sample. */
 static void place_arcs_of(struct callgraph *g, struct count_walk *w, size_t caller)
 {
 	struct model *m = g->m;
@@ -356,7 +764,7 @@ static void place_arcs_of(struct callgraph *g, struct count_walk *w, size_t call
  */
 static void place_counts(struct callgraph *g)
 {
-	size_t n = g->m->n_functions;
+	size_t n = g->n_functions;
 	struct count_walk w = { xcalloc(n + 2, sizeof *w.first), xmalloc((g->n_count_arcs + 1) * sizeof *w.order),
 				xmalloc((n + 1) * sizeof *w.queue), 0, 0, xcalloc(n + 1, 1),
 				xcalloc(g->m->n_sample_types + 1, sizeof *w.values) };
@@ -391,34 +799,12 @@ static void place_counts(struct callgraph *g)
 
 void callgraph_samples(struct callgraph *g)
 {
-	struct model *m = g->m;
-	size_t n = m->n_functions;
-	struct flow f = { g, 0, xcalloc(n + 1, sizeof *f.first), xcalloc(n + 1, sizeof *f.start),
-			  xcalloc(n + 1, sizeof *f.brought), xcalloc(n + 1, sizeof *f.own),
-			  xmalloc((g->n_entries + 1) * sizeof *f.sorted), xcalloc(n + 1, 1), NULL, 0, 0,
-			  xcalloc(m->n_sample_types + 1, sizeof *f.values) };
+	size_t n = g->n_functions = g->m->n_functions;
 	g->first_callers = xmalloc((n + 1) * sizeof *g->first_callers);
 	for (size_t i = 0; i < n; i++)
 		g->first_callers[i] = MODEL_NONE;
-	for (size_t i = 0; i < g->n_entries; i++)
-		f.first[g->entries[i].function + 1]++;
-	for (size_t i = 0; i < n; i++)
-		f.first[i + 1] += f.first[i];
-	size_t *fill = xmalloc((n + 1) * sizeof *fill);
-	memcpy(fill, f.first, (n + 1) * sizeof *fill);
-	for (size_t i = 0; i < g->n_entries; i++)
-		f.sorted[fill[g->entries[i].function]++] = g->entries[i];
-	free(fill);
-	for (f.event = 0; f.event < g->n_events; f.event++)
-		decompose_event(&f);
+	for (size_t event = 0; event < g->n_events; event++)
+		decompose_event(g, event);
 	if (g->n_count_arcs)
 		place_counts(g);
-	free(f.first);
-	free(f.start);
-	free(f.brought);
-	free(f.own);
-	free(f.sorted);
-	free(f.on_path);
-	free(f.path);
-	free(f.values);
 }

@@ -2,24 +2,25 @@
  * callgraph: a profile that is a call graph, not stacks, turned into the
  * model's samples. A reader of such a format (callgrind; Python's pstats)
  * adds each function's self cost per location and each call arc's
- * inclusive cost, in its file's order, then asks for the samples; the
- * decomposition, the same for every such format, is the one
- * docs/callgraph.md says, in short:
+ * inclusive cost, then asks for the samples; the decomposition, the same
+ * for every such format, is the one docs/callgraph.md says, in short:
  *
- *  - flow starts at the functions nobody calls, then at what called
- *    functions start by themselves (what they hold beyond their calls in);
- *  - flow reaching a function is spent in the order its self costs and
- *    arcs were first added: a self cost becomes a sample under the path,
- *    an arc passes flow on for at most its inclusive cost, never into a
- *    function already on the path (recursion is counted once);
- *  - self cost that no path reached is a one-frame sample, so every
- *    self cost is kept exactly.
+ *  - the cycles (strongly connected components) are condensed, so the
+ *    graph is a DAG whose arcs carry their measured inclusive costs;
+ *  - each component stands for T = the larger of what its callers' arcs
+ *    bring and what it holds (self costs and calls out of it); nobody
+ *    calling it, it starts T at the top of a stack; called for less than
+ *    it holds, it starts the rest under "(no recorded caller)"; called
+ *    for more, the rest is "(untraced calls)" under it;
+ *  - what arrives at a component is split over what it holds in
+ *    proportion, in whole units, so every self cost, call and arrival
+ *    sums exactly; a cycle is laid out as a tree from where it is entered.
  *
  * Functions and locations are the model's ids; costs come one per event,
  * the model's first sample types in order. The sample types after the
  * events are call counts (pstats' calls and primitive calls): they do not
  * flow; each arc's counts become one sample with the callee under the
- * caller, on the first path the flow brought the caller (docs/callgraph.md).
+ * caller, on the first stack the flow brought the caller (docs/callgraph.md).
  */
 #ifndef PROF_CALLGRAPH_H
 #define PROF_CALLGRAPH_H

@@ -22,9 +22,12 @@ callgrind_annotate_rows() { # FILE EVENT
 }
 
 # The functions of a callgrind file whose inclusive cost of EVENT no stacks
-# can give, one a line: those called from themselves, those called for more
-# than they hold (self plus their calls), every caller of those, and those
-# called for less than they hold.
+# can give, one a line: those on a cycle of calls with a cost (prof counts
+# each cost once), those called from themselves (callgrind counts the
+# nested calls twice), those called for more than they hold (self plus
+# their calls: prof keeps the rest as untraced calls under them,
+# docs/callgraph.md) and for less (clone() starting a thread: prof counts
+# what it holds, callgrind_annotate what its calls brought).
 callgrind_inexact_functions() { # FILE EVENT
 	awk -v event="$2" '
 		function name(kind, v,   id) {
@@ -51,24 +54,28 @@ callgrind_inexact_functions() { # FILE EVENT
 			n = split($0, f, /[ \t]+/)
 			cost = f[positions + col]; cost += 0
 			if (call) { into[callee] += cost; if (callee == key) self_called[key] = 1; else out[key] += cost
+				    if (cost > 0 && callee != key && !((key, callee) in arc)) { arc[key, callee] = 1; callees[key] = callees[key] SUBSEP callee }
 				    callers[callee] = callers[callee] SUBSEP key; call = 0 }
 			else self[key] += cost
 			seen[key] = 1
 		}
 		/^positions:/ { positions = NF - 1 }
 		BEGIN { positions = 1 }
+		function reaches(from, to,   n, c, i) { # depth first over arcs with a cost
+			if (from in seen_from) return 0
+			seen_from[from] = 1
+			n = split(callees[from], c, SUBSEP)
+			for (i = 2; i <= n; i++) if (c[i] == to || reaches(c[i], to)) return 1
+			return 0
+		}
 		END {
-			for (k in into) if (self_called[k] || into[k] > self[k] + out[k]) bad[k] = 1
-			do { grew = 0
-			     for (k in bad) { n = split(callers[k], c, SUBSEP)
-					      for (i = 2; i <= n; i++) if (!(c[i] in bad)) { bad[c[i]] = 1; grew = 1 } }
-			} while (grew)
-			# One that holds more than its calls bring starts flow of its own (clone() in a
-			# new thread): callgrind_annotate counts only the calls, prof all of it.
-			for (k in into) if (into[k] < self[k] + out[k]) bad[k] = 1
-			for (k in bad) print k
-		}' "$1" | LC_ALL=C sort
+			for (k in seen) { delete seen_from; if (reaches(k, k)) print k }
+			for (k in into) if (self_called[k] || into[k] != self[k] + out[k]) print k
+		}' "$1" | LC_ALL=C sort -u
 }
+
+# The frames prof names for time the graph cannot place (docs/callgraph.md).
+callgraph_markers='(untraced calls)\|(no recorded caller)'
 
 # Per event: self equal for every function, inclusive for all but the inexact ones.
 callgrind_read_back_is_input() { # FILE [OPTION...]
@@ -76,7 +83,7 @@ callgrind_read_back_is_input() { # FILE [OPTION...]
 	for event in $(sed -n 's/^events: *//p' "$1"); do
 		callgrind_inexact_functions "$1" "$event" > "$TMP/cg.inexact"
 		callgrind_annotate_rows "$1" "$event" > "$TMP/cg.in"
-		callgrind_annotate_rows "$TMP/r.callgrind" "$event" > "$TMP/cg.out"
+		callgrind_annotate_rows "$TMP/r.callgrind" "$event" | grep -v "$callgraph_markers" > "$TMP/cg.out"
 		[ -s "$TMP/cg.in" ] || return 1
 		# A function with no self cost may be one no stack can hold (called for more than it holds).
 		awk -F '\t' -v OFS='\t' '$2 != 0 { print $1, $2 }' "$TMP/cg.out" > "$TMP/cg.self.out"

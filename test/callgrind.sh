@@ -89,7 +89,7 @@ callgrind_self_costs_kept() { # FILE TYPE
 	"$PROF" -q -t callgrind "$1" > "$TMP/sk.callgrind" &&
 		summary_rows -s "$2" "$1" > "$TMP/sk.rows" && summary_rows -s "$2" "$TMP/sk.callgrind" > "$TMP/sk.back" &&
 		cut -f1,2 "$TMP/sk.rows" | awk -F '\t' '$2 != 0' > "$TMP/sk.a" &&
-		cut -f1,2 "$TMP/sk.back" | awk -F '\t' '$2 != 0' | cmp -s - "$TMP/sk.a"
+		cut -f1,2 "$TMP/sk.back" | grep -v "$callgraph_markers" | awk -F '\t' '$2 != 0' | cmp -s - "$TMP/sk.a"
 }
 check "callgrind: an R profile written and read back keeps every self count" callgrind_self_costs_kept testdata/rprof/kmeans-default.out cpu
 check "... a Go profile" callgrind_self_costs_kept testdata/pprof/go/go_cpu.pb.gz samples
@@ -191,7 +191,9 @@ for n in "$half" "$after_call"; do
 	check "callgrind: cut after line $n of $f: read, with a warning naming summary:" says 0 \
 		"^prof: $TMP/cut.callgrind:$summary_line: warning: summary: says 47791 Ir, but the cost lines sum to [0-9]* (.*): the file looks cut short; read as it is\$" \
 		"$PROF" -t callgrind "$TMP/cut.callgrind"
-	check "... its self costs those of the lines left" sh -c '"$0" -q -t callgrind "$1" | grep "^totals:" | grep -qx "totals: $2"' \
+	# Calls whose callee's lines are cut hold more than it: untraced calls (docs/callgraph.md).
+	check "... its self costs those of the lines left" sh -c '"$0" -q -t folded "$1" | grep -v ";(untraced calls) [0-9]*\$" |
+		awk "{ s += \$NF } END { print s }" | grep -qx "$2"' \
 		"$PROF" "$TMP/cut.callgrind" "$(object_costs "$TMP/cut.callgrind" | awk -F '\t' '{ s += $2 } END { print s }')"
 done
 for f in $d/*.callgrind; do

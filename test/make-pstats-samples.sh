@@ -8,6 +8,11 @@
 # Python's pstats loads it into NAME.prof.raw.txt (test/python/pstats_judge.py
 # dump), the golden test/pstats.sh holds prof's output against; so the
 # tests need only Debian's python3. Times differ from run to run.
+# For issue 28's call graphs: cProfile of test/python/pstats_imports.py
+# with CPython 3.8 and 3.12 (Python 3's import cycle, and namedtuple's
+# eval with time in no recorded callee: untraced calls), and of pytest on
+# test/python/pstats_pytest.py with Debian's python3 and python3-pytest
+# (pluggy's cycle).
 # `--invalid` remakes only the refused inputs below (with build/prof).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -50,6 +55,14 @@ s.stats = dict((cut(k), (cc, nc, tt, ct, dict((cut(c), t) for c, t in callers.it
                for k, (cc, nc, tt, ct, callers) in s.stats.items())
 s.dump_stats(sys.argv[1])' same.prof "$work/same_names" && cp same.prof "$out/same-names-3.11.prof")
 golden "$python" same-names-3.11
+for v in 3.8 3.12; do
+	python=$(ls -d "$versions/$v".* | tail -n 1)/bin/python
+	(cd "$work" && "$python" -m cProfile -o "$out/cprofile-imports-$v.prof" "$here/python/pstats_imports.py" > /dev/null)
+	golden "$python" "cprofile-imports-$v"
+done
+(cd "$work" && /usr/bin/python3 -m cProfile -o "$out/cprofile-pytest.prof" -m pytest -q -p no:cacheprovider \
+	"$here/python/pstats_pytest.py" > /dev/null)
+golden /usr/bin/python3 cprofile-pytest
 fi
 
 # Refused inputs (testdata/invalid/pstats/): made by Python's marshal, or

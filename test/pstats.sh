@@ -9,6 +9,11 @@
 #    pstats of that output (read and written back twice);
 #  - prof's summary of each file shows the self and total times pstats
 #    loads from prof's pstats of it;
+#  - the stacks of each file keep the profiler's numbers (docs/callgraph.md;
+#    test/python/callgraph_judge.py on the golden): self is tt, a total off
+#    cycles is ct, every arc with time is a callee under its caller, the
+#    entry point stands at its ct; the import cycle, pluggy's cycle and
+#    untraced calls are in cprofile-imports-* and cprofile-pytest;
 #  - writing: pstats loads prof's pstats of R, Go, callgrind, folded,
 #    cpuprofile and perf inputs with each function's tt and ct as
 #    `prof -t summary` shows its self and total.
@@ -18,6 +23,10 @@ judge=test/python/pstats_judge.py
 pstats_is_golden() { # FILE: Python's pstats of prof's pstats of FILE, twice written, is FILE's golden
 	"$PROF" -q -t pstats "$1" > "$TMP/ps1.prof" && python3 "$judge" compare "$1.raw.txt" "$TMP/ps1.prof" &&
 		"$PROF" -q -t pstats "$TMP/ps1.prof" > "$TMP/ps2.prof" && python3 "$judge" compare "$1.raw.txt" "$TMP/ps2.prof"
+}
+pstats_keeps_numbers() { # FILE: prof's stacks of FILE keep its golden's numbers
+	"$PROF" -q -t summary "$1" > "$TMP/cg.summary" && "$PROF" -q -t folded "$1" > "$TMP/cg.folded" &&
+		python3 test/python/callgraph_judge.py judge "$1.raw.txt" "$TMP/cg.summary" "$TMP/cg.folded"
 }
 pstats_is_summary() { # FILE [OPTION...]: Python's pstats of prof's pstats of FILE shows prof's summary
 	"$PROF" -q -t pstats "$@" > "$TMP/ps.prof" && "$PROF" -q -t summary "$@" > "$TMP/ps.summary" &&
@@ -30,6 +39,7 @@ else
 	for f in $d/*.prof; do
 		check "pstats: Python's pstats reads prof's pstats of $f as the file" pstats_is_golden "$f"
 		check "... filtered, prof's summary of it is what pstats shows" pstats_is_summary "$f" --max-depth 100000
+		check "... its stacks keep pstats' self, total and arcs" pstats_keeps_numbers "$f"
 		check "... sniffed from stdin" prints 0 "(pstats)$" sh -c '"$1" -t summary < "$2"' - "$PROF" "$f"
 	done
 	for f in $(light_every 3 testdata/rprof/boot-memory-gc-line.out testdata/rprof/kmeans-default.out testdata/pprof/go/*.pb.gz \

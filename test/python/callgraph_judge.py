@@ -1,0 +1,126 @@
+# Python's own pstats numbers as the judge of the stacks prof makes of a
+# pstats file (test/pstats.sh; docs/callgraph.md's properties), run by
+# Debian's python3 on the golden the writing Python made (NAME.raw.txt,
+# test/python/pstats_judge.py dump):
+#
+#   judge GOLDEN SUMMARY FOLDED
+#
+# where SUMMARY and FOLDED are `prof -t summary` and `prof -t folded` of
+# the file. Function by function, for names the file holds once:
+#  - self: the summary's self is tt, to its last digit;
+#  - total off cycles: the summary's total of a function on no cycle of
+#    calls through others is its ct, to REL of the program's total (paths
+#    of less than 10^-9 of it are not followed: docs/callgraph.md) plus
+#    the summary's last digit per stack it is on (each share is rounded), where
+#    the file is consistent there: ct is what its callers' arcs bring, or
+#    for one called from outside what it holds (tt and its calls);
+#  - arcs: every arc with time shows in the folded stacks as the callee
+#    right under its caller, but arcs within a cycle (a cycle is laid out
+#    as a tree from where it is entered: docs/callgraph.md);
+#  - the entry point (the function with the most ct)
+#    stands at its ct, the program's total, on a cycle or not (to ENTRY_REL).
+# The profile module's callers carry no times (bare counts): only self and
+# the arcs are judged there.
+import json
+import re
+import sys
+
+from pstats_judge import on_cycles
+
+REL = 1e-6
+# An entry point on a cycle (Python 3's exec) misses the time its cycle's
+# functions spent in untraced calls, and Python 3.6's exec has a ct its
+# calls do not hold: arcs within a cycle cannot say it.
+ENTRY_REL = 1e-2
+MARKERS = ("(untraced calls)", "(no recorded caller)")
+
+
+def name_of(key):
+    return re.match(r"^.*?:\d+\((.*)\)$", key, re.S).group(1)
+
+
+def read_summary(path):
+    with open(path) as f:
+        lines = f.read().split("\n")
+    total = float(re.search(r"^total: +([0-9.]+) seconds$", "\n".join(lines), re.M).group(1))
+    rows = {}
+    for line in lines[lines.index("by self:") + 2:]:
+        if not line.strip():
+            break
+        fields = line.split(None, 4)
+        if len(fields) < 5 or not re.match(r"^-?[0-9.]+$", fields[0]):
+            continue
+        digit = 10.0 ** -len(fields[0].split(".")[1]) if "." in fields[0] else 1.0
+        rows[fields[4]] = (float(fields[0]), float(fields[2]), digit)
+    return total, rows
+
+
+def read_pairs(path):
+    """The (caller, callee) names adjacent in some folded stack with time, and the stacks per name."""
+    pairs, stacks = set(), {}
+    with open(path) as f:
+        for line in f:
+            stack, value = line.rstrip("\n").rsplit(" ", 1)
+            if float(value) == 0:
+                continue  # a sample of call counts only: no time placed there
+            frames = stack.split(";")
+            for a, b in zip(frames, frames[1:]):
+                pairs.add((a, b))
+            for name in set(frames):
+                stacks[name] = stacks.get(name, 0) + 1
+    return pairs, stacks
+
+
+def judge(golden_path, summary_path, folded_path):
+    with open(golden_path) as f:
+        golden = json.load(f)
+    total, rows = read_summary(summary_path)
+    pairs, stacks = read_pairs(folded_path)
+    bare = any(not isinstance(v, list) for stat in golden.values() for v in stat[4].values())
+    cyclic = on_cycles(golden)
+    keys_of = {}
+    for key in golden:
+        keys_of.setdefault(name_of(key), []).append(key)
+    unique = dict((name, keys[0]) for name, keys in keys_of.items() if len(keys) == 1)
+    callees = {}
+    for key, stat in golden.items():
+        for caller, value in stat[4].items():
+            if caller != key and not bare:
+                callees.setdefault(caller, []).append(value[3])
+    problems = []
+    for name, key in sorted(unique.items()):
+        cc, nc, tt, ct, callers = golden[key]
+        self_time, prof_total, digit = rows.get(name, (0.0, 0.0, 1e-9))
+        if abs(self_time - tt) > digit + 1e-9 * tt:
+            problems.append("%s: self %r, tt %r" % (name, self_time, tt))
+        for caller, value in callers.items():
+            took = value[3] if isinstance(value, list) else None
+            inside_cycle = caller in cyclic and key in cyclic
+            caller_took = caller in golden and golden[caller][3] > 0  # the profile module's profiler: 0
+            if caller != key and not inside_cycle and caller_took and name_of(caller) in unique and (took or (took is None and tt)) \
+                    and (name_of(caller), name) not in pairs:
+                problems.append("%s: no stack has it under its caller %s" % (name, name_of(caller)))
+        if bare or key in cyclic:
+            continue
+        brought = sum(v[3] for c, v in callers.items() if c != key)
+        holds = tt + sum(callees.get(key, []))
+        if callers and nc == sum(v[0] for v in callers.values()):
+            consistent = abs(brought - ct) <= REL * ct + 1e-9
+        else:
+            consistent = abs(max(brought, holds) - ct) <= REL * ct + 1e-9
+        slack = REL * ct + digit
+        if consistent and abs(prof_total - ct) > slack:
+            problems.append("%s: total %r, ct %r" % (name, prof_total, ct))
+    entry = max(golden, key=lambda k: golden[k][3]) if golden else None
+    if entry and not bare and name_of(entry) in unique:
+        got, ct = rows.get(name_of(entry), (0, 0, 0))[1], golden[entry][3]
+        if abs(got - ct) > ENTRY_REL * ct + 1e-9:
+            problems.append("entry point %s: total %r, ct %r" % (name_of(entry), got, ct))
+    return problems
+
+
+if __name__ == "__main__":
+    problems = judge(*sys.argv[2:5])
+    for p in problems:
+        sys.stdout.write(p + "\n")
+    sys.exit(1 if problems else 0)

@@ -131,6 +131,15 @@ def without_markers(stats):
                 for key, stat in stats.items() if key not in MARKERS)
 
 
+def in_both(golden, got, problems):
+    """The functions of both, in order; each of one only is a problem."""
+    for key in sorted(set(golden) | set(got)):
+        if key in got and key in golden:
+            yield key
+        else:
+            problems.append("%s: only in %s" % (key, "the golden" if key in golden else "prof's output"))
+
+
 def compare(golden_path, path):
     with open(golden_path) as f:
         golden = json.load(f)
@@ -161,10 +170,7 @@ def compare(golden_path, path):
                 gtt + calls_out.get(key, 0) > gct * (1 + 1e-6) + 1e-9:
             cyclic.add(key)
     problems = []
-    for key in sorted(set(golden) | set(got)):
-        if key not in got or key not in golden:
-            problems.append("%s: only in %s" % (key, "the golden" if key in golden else "prof's output"))
-            continue
+    for key in in_both(golden, got, problems):
         (gcc, gnc, gtt, gct, gcallers), (cc, nc, tt, ct, callers) = golden[key], got[key]
         if (gcc, gnc) != (cc, nc):
             problems.append("%s: cc/nc %s/%s, golden %s/%s" % (key, cc, nc, gcc, gnc))
@@ -211,10 +217,7 @@ def exact(golden_path, path):
         golden = json.load(f)
     got = load(path)
     problems = []
-    for key in sorted(set(golden) | set(got)):
-        if key not in got or key not in golden:
-            problems.append("%s: only in %s" % (key, "the golden" if key in golden else "prof's output"))
-            continue
+    for key in in_both(golden, got, problems):
         (gcc, gnc, gtt, gct, gcallers), (cc, nc, tt, ct, callers) = golden[key], got[key]
         if (gcc, gnc) != (cc, nc) or not close(tt, gtt, REL) or not close(ct, gct, REL):
             problems.append("%s: %s, golden %s" % (key, [cc, nc, tt, ct], [gcc, gnc, gtt, gct]))

@@ -19,6 +19,11 @@ static inline int is_hex(char c)
 	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
+static inline char ascii_lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
 /* Do the `len` bytes at `s` start with the string `prefix`? */
 static inline int starts_with(const char *s, size_t len, const char *prefix)
 {

@@ -36,5 +36,6 @@ struct unit_test {
 extern const struct unit_test model_tests[];
 extern const struct unit_test rprof_tests[];
 extern const struct unit_test callgraph_tests[];
+extern const struct unit_test units_tests[];
 
 #endif

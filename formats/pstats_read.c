@@ -928,9 +928,10 @@ static void split_bare(const struct reader *r, const struct fn_stats *f, uint32_
 static int add_function(struct reader *r, struct callgraph *g, uint32_t fn, int64_t **ct_of, size_t *cap)
 {
 	const struct fn_stats *f = &r->fns[fn];
-	int64_t self = units(r, f->tt.d);
+	int64_t self = units(r, f->tt.d), total = units(r, f->ct.d);
 	if (callgraph_add_self(g, fn, f->location - 1, &self) < 0)
 		return fail(r, "the times add up past 2^63");
+	callgraph_set_total(g, fn, &total);
 	grow((void **)ct_of, cap, f->n_arcs + 1, sizeof **ct_of);
 	if (f->n_arcs && r->arcs[f->first_arc].bare)
 		split_bare(r, f, fn, *ct_of);
@@ -958,7 +959,7 @@ static int add_function(struct reader *r, struct callgraph *g, uint32_t fn, int6
 		 */
 		int64_t asked = a->caller == fn ? 0 : a->bare ? a->nc : a->cc;
 		int64_t counts[2] = { a->nc, asked < cc ? asked : cc };
-		if (callgraph_add_call(g, a->caller, site, fn, &(*ct_of)[k]) < 0)
+		if (callgraph_add_distinct_call(g, a->caller, site, fn, &(*ct_of)[k]) < 0)
 			return fail(r, "the times add up past 2^63");
 		callgraph_add_count(g, a->caller, site, fn, f->location - 1, counts);
 		cc -= counts[1];

@@ -50,6 +50,8 @@ struct callgraph {
 	size_t n_count_arcs, cap_count_arcs;
 	int64_t *count_values;
 	size_t cap_count_values;
+	int64_t *totals; /* by function, n_events each: the profiler's own total (callgraph_set_total); INT64_MAX unknown */
+	size_t n_totals;
 	/* By function: the stack above its frame when flow first reached it; MODEL_NONE before. */
 	uint32_t *first_callers;
 	size_t n_functions; /* the model's before the samples: the frames named below come after */
@@ -78,6 +80,7 @@ void callgraph_free(struct callgraph *g)
 	free(g->counts);
 	free(g->count_values);
 	free(g->first_callers);
+	free(g->totals);
 	free(g);
 }
 
@@ -121,6 +124,16 @@ static int arc_eq(const void *ctx, uint32_t id, const void *key)
 	return a->site == k->site && a->callee == k->callee;
 }
 
+/* A new arc's row, its costs zero. */
+static uint32_t new_arc(struct callgraph *g, const struct arc *a)
+{
+	size_t n = g->n_arcs;
+	grow((void **)&g->arcs, &g->cap_arcs, n + 1, sizeof *g->arcs);
+	grow_values(g, &g->arc_values, &g->cap_arc_values, n);
+	g->arcs[n] = *a;
+	return (uint32_t)g->n_arcs++;
+}
+
 int callgraph_add_call(struct callgraph *g, uint32_t caller, uint32_t site, uint32_t callee,
 		       const int64_t *costs)
 {
@@ -128,14 +141,30 @@ int callgraph_add_call(struct callgraph *g, uint32_t caller, uint32_t site, uint
 	uint64_t h = hash_mix(site, callee);
 	uint32_t at = hashidx_find(&g->arc_index, h, arc_eq, g, &k);
 	if (at == HASHIDX_NONE) {
-		size_t n = g->n_arcs;
-		grow((void **)&g->arcs, &g->cap_arcs, n + 1, sizeof *g->arcs);
-		grow_values(g, &g->arc_values, &g->cap_arc_values, n);
-		g->arcs[n] = k;
-		at = (uint32_t)g->n_arcs++;
+		at = new_arc(g, &k);
 		hashidx_insert(&g->arc_index, h, at);
 	}
 	return add_costs(g, g->arc_values + (size_t)at * g->n_events, costs);
+}
+
+int callgraph_add_distinct_call(struct callgraph *g, uint32_t caller, uint32_t site, uint32_t callee,
+				const int64_t *costs)
+{
+	struct arc k = { site, caller, callee };
+	size_t at = new_arc(g, &k); /* before arc_values is read: it may move */
+	return add_costs(g, g->arc_values + at * g->n_events, costs);
+}
+
+void callgraph_set_total(struct callgraph *g, uint32_t function, const int64_t *totals)
+{
+	if (function >= g->n_totals) {
+		size_t had = g->n_totals, cap = had * g->n_events;
+		grow((void **)&g->totals, &cap, ((size_t)function + 1) * g->n_events, sizeof *g->totals);
+		g->n_totals = cap / g->n_events;
+		for (size_t i = had * g->n_events; i < g->n_totals * g->n_events; i++)
+			g->totals[i] = INT64_MAX;
+	}
+	memcpy(g->totals + (size_t)function * g->n_events, totals, g->n_events * sizeof *totals);
 }
 
 void callgraph_add_count(struct callgraph *g, uint32_t caller, uint32_t site, uint32_t callee,
@@ -180,6 +209,8 @@ struct column {
 	int64_t total;
 };
 
+struct tree_call;
+
 /*
  * One event's graph, condensed: its strongly connected components (the
  * cycles, and each function on none alone) form a DAG, in Tarjan's order
@@ -201,14 +232,26 @@ struct flow {
 	size_t n_arrivals, cap_arrivals;
 	uint32_t *first_arrival, *last_arrival; /* by component; MODEL_NONE for none */
 	uint32_t *entry_arrival;          /* by function: the last arrival at it, MODEL_NONE for none */
-	/* A cycle laid out from one entry: by function, its parent and the arc from it; its stack in this row. */
-	uint32_t *parent, *row_of, *callers, row;
+	uint32_t *arc_arrival;            /* by arc: the last arrival through it, MODEL_NONE for none */
+	/*
+	 * A cycle laid out from one entry: by function, its parent, the site
+	 * it is called from there and what its subtree holds; its stack in
+	 * this row.
+	 */
+	uint32_t *parent, *tree_site, *row_of, *callers, row;
+	int64_t *subtree;
+	int64_t *room;                    /* by function: what its total may still take (callgraph_set_total) */
 	uint32_t *entry_slot;             /* by function: its place among a component's entries, MODEL_NONE */
 	uint32_t *chain;                  /* room for a path up a cycle's tree */
-	size_t *tree_arc;
+	struct tree_call *heap;           /* a cycle's calls still to lay out, costliest on top */
+	size_t n_heap, cap_heap;
 	struct column *columns;
 	size_t n_columns, cap_columns;
+	size_t *col_first, *col_end;      /* by function: its columns in the component being placed */
 	int64_t *values;
+	size_t cells_left; /* proportional splits' row-by-column cells still to spend */
+	/* The last frame made under a stack: a row's columns are mostly at one site (all of a pstats function's). */
+	uint32_t made_location, made_above, made_stack;
 };
 
 static int64_t arc_cost(const struct flow *f, size_t arc)
@@ -311,12 +354,38 @@ static void find_components(struct flow *f)
 	free(rows);
 }
 
+/* Function m's own total in this event (callgraph_set_total), INT64_MAX unknown. */
+static int64_t known_total(const struct flow *f, uint32_t m)
+{
+	return m < f->g->n_totals ? f->g->totals[(size_t)m * f->g->n_events + f->event] : INT64_MAX;
+}
+
+/*
+ * A component nobody calls (a program's entry point, a thread's start)
+ * stands at least at its members' largest own total, starting there: its
+ * calls into what the profiler did not trace (a script's C calls within
+ * the import cycle) are there, not in the arcs. Returns what it stands for.
+ */
+static int64_t lift_to_total(struct flow *f, uint32_t c, int64_t content)
+{
+	int64_t top = content;
+	for (size_t k = f->comp_first[c]; k < f->comp_first[c + 1]; k++) {
+		int64_t total = known_total(f, f->members[k]);
+		if (total != INT64_MAX && total > top) {
+			top = total;
+			f->start[c] = f->members[k];
+		}
+	}
+	return top;
+}
+
 /*
  * Per component: what the arcs from outside bring (in), what it holds
  * (its members' self costs and their calls out of it), and so the time
- * it stands for, T = max(in, held). Where the arcs bring more, the rest
- * is untraced time; where less, the component starts flow of its own, at
- * the member holding most beyond what calls bring it (the entry point).
+ * it stands for, T = max(in, held), or for one nobody calls, its largest
+ * own total if more. Where T is more than it holds, the rest is untraced
+ * time; where the arcs bring less, the component starts flow of its own,
+ * at the member holding most beyond what calls bring it (the entry point).
  */
 static void weigh_components(struct flow *f)
 {
@@ -347,9 +416,12 @@ static void weigh_components(struct flow *f)
 				best = beyond;
 			}
 		}
-		f->held[c] = in > content ? in : content;
-		f->untraced[c] = in > content ? in - content : 0;
-		f->own[c] = content > in ? content - in : 0;
+		int64_t stands = in > content ? in : content;
+		if (in == 0)
+			stands = lift_to_total(f, c, content);
+		f->held[c] = stands;
+		f->untraced[c] = stands - content;
+		f->own[c] = stands - in;
 	}
 }
 
@@ -381,10 +453,17 @@ static void emit(struct flow *f, uint32_t stack, int64_t value)
 	model_add_sample(m, stack, f->values, NULL, 0);
 }
 
-/* Flow into `entry`'s component under `stack`; past the bound, added to the entry's last arrival. */
-static void arrive(struct flow *f, uint32_t entry, uint32_t stack, int64_t amount)
+/*
+ * Flow into `entry`'s component under `stack`, through `arc` (MODEL_NONE
+ * for flow the component starts). Past the bound it is added to the last
+ * arrival through the same arc, whose stack holds the same caller, else to
+ * the entry's last arrival.
+ */
+static void arrive(struct flow *f, uint32_t entry, uint32_t stack, uint32_t arc, int64_t amount)
 {
-	uint32_t c = f->comp[entry], last = f->entry_arrival[entry];
+	uint32_t c = f->comp[entry], last = arc != MODEL_NONE && f->arc_arrival[arc] != MODEL_NONE
+						    ? f->arc_arrival[arc]
+						    : f->entry_arrival[entry];
 	if (amount <= 0)
 		return;
 	if (f->n_arrivals >= PATH_ARRIVALS && last != MODEL_NONE) {
@@ -400,6 +479,8 @@ static void arrive(struct flow *f, uint32_t entry, uint32_t stack, int64_t amoun
 		f->arrivals[f->last_arrival[c]].next = at;
 	f->last_arrival[c] = at;
 	f->entry_arrival[entry] = at;
+	if (arc != MODEL_NONE)
+		f->arc_arrival[arc] = at;
 }
 
 /* A row's share of one column: whole units, and the remainder that may earn one more. */
@@ -486,6 +567,36 @@ static void split(struct flow *f, const int64_t *rows, size_t n_rows, int64_t *l
 	free(rests);
 }
 
+/*
+ * Splits rows over columns in order, the first row taking the first
+ * column's units until one of them is spent (a transport problem's
+ * north-west corner): every row and every column sums exactly, in no more
+ * than rows + columns - 1 parts.
+ */
+static void split_in_order(struct flow *f, const int64_t *rows, size_t n_rows, int64_t *left, size_t n_columns,
+			   share_fn *share, void *ctx)
+{
+	size_t j = 0;
+	for (size_t i = 0; i < n_rows; i++) {
+		int64_t amount = rows[i];
+		if (i + 1 == n_rows) {
+			amount = 0;
+			for (size_t k = j; k < n_columns; k++)
+				amount = add_held(amount, left[k]);
+		}
+		while (amount > 0 && j < n_columns) {
+			int64_t units = amount < left[j] ? amount : left[j];
+			if (units > 0) {
+				share(f, ctx, i, j, units);
+				left[j] -= units;
+				amount -= units;
+			}
+			if (left[j] <= 0)
+				j++;
+		}
+	}
+}
+
 static void add_column(struct flow *f, enum column_kind kind, uint32_t member, size_t index, int64_t total)
 {
 	if (total <= 0)
@@ -494,48 +605,149 @@ static void add_column(struct flow *f, enum column_kind kind, uint32_t member, s
 	f->columns[f->n_columns++] = (struct column){ kind, member, index, total };
 }
 
-/* What component c holds, column by column: its members' self costs and calls out of it, and its untraced time. */
+/*
+ * What component c holds, column by column: its members' self costs and
+ * calls out of it, member after member (columns[col_first[m]..col_end[m]]
+ * are m's), and its untraced time, its start member's last.
+ */
 static void gather_columns(struct flow *f, uint32_t c)
 {
 	struct callgraph *g = f->g;
 	f->n_columns = 0;
 	for (size_t k = f->comp_first[c]; k < f->comp_first[c + 1]; k++) {
 		uint32_t m = f->members[k];
+		f->col_first[m] = f->n_columns;
 		for (size_t i = f->self_first[m]; i < f->self_first[m + 1]; i++)
 			add_column(f, COLUMN_SELF, m, f->self_order[i], g->self_values[f->self_order[i] * g->n_events + f->event]);
 		for (size_t i = f->out_first[m]; i < f->out_first[m + 1]; i++)
 			if (f->comp[g->arcs[f->out[i]].callee] != c)
 				add_column(f, COLUMN_CALL, m, f->out[i], arc_cost(f, f->out[i]));
+		if (m == f->start[c])
+			add_column(f, COLUMN_UNTRACED, m, c, f->untraced[c]);
+		f->col_end[m] = f->n_columns;
 	}
-	add_column(f, COLUMN_UNTRACED, f->start[c], c, f->untraced[c]);
+}
+
+/* What member m holds in the current entry's share. */
+static int64_t content_of(const struct flow *f, const int64_t *units, uint32_t m)
+{
+	int64_t sum = 0;
+	for (size_t j = f->col_first[m]; j < f->col_end[m]; j++)
+		sum = add_held(sum, units[j]);
+	return sum;
+}
+
+/* A call within a cycle, by its cost: the tree takes the costliest first. */
+struct tree_call {
+	int64_t cost;
+	size_t arc;
+};
+
+static int costlier(const struct tree_call *a, const struct tree_call *b)
+{
+	return a->cost != b->cost ? a->cost > b->cost : a->arc < b->arc;
+}
+
+static void push_call(struct flow *f, int64_t cost, size_t arc)
+{
+	grow((void **)&f->heap, &f->cap_heap, f->n_heap + 1, sizeof *f->heap);
+	size_t i = f->n_heap++;
+	f->heap[i] = (struct tree_call){ cost, arc };
+	while (i && costlier(&f->heap[i], &f->heap[(i - 1) / 2])) {
+		struct tree_call t = f->heap[i];
+		f->heap[i] = f->heap[(i - 1) / 2];
+		f->heap[(i - 1) / 2] = t;
+		i = (i - 1) / 2;
+	}
+}
+
+static struct tree_call pop_call(struct flow *f)
+{
+	struct tree_call top = f->heap[0];
+	f->heap[0] = f->heap[--f->n_heap];
+	for (size_t i = 0;;) {
+		size_t best = i, l = 2 * i + 1, r = l + 1;
+		if (l < f->n_heap && costlier(&f->heap[l], &f->heap[best]))
+			best = l;
+		if (r < f->n_heap && costlier(&f->heap[r], &f->heap[best]))
+			best = r;
+		if (best == i)
+			break;
+		struct tree_call t = f->heap[i];
+		f->heap[i] = f->heap[best];
+		f->heap[best] = t;
+		i = best;
+	}
+	return top;
+}
+
+/* No deeper than this is a caller's room checked: past it a member goes right under the entry. */
+#define ROOM_DEPTH 64
+
+/*
+ * Can member v, holding `content`, go under u without any caller above it
+ * (the entry aside, which holds all of its tree) passing its room?
+ */
+static int has_room(const struct flow *f, uint32_t u, int64_t content)
+{
+	size_t depth = 0;
+	for (uint32_t a = u; f->parent[a] != a; a = f->parent[a])
+		if (++depth > ROOM_DEPTH || add_held(f->subtree[a], content) > f->room[a])
+			return 0;
+	return 1;
+}
+
+static void attach(struct flow *f, uint32_t v, uint32_t u, uint32_t site, const int64_t *units)
+{
+	int64_t content = content_of(f, units, v);
+	f->parent[v] = u;
+	f->tree_site[v] = site;
+	f->subtree[v] = content;
+	for (uint32_t a = u; f->parent[a] != a; a = f->parent[a])
+		f->subtree[a] = add_held(f->subtree[a], content);
 }
 
 /*
- * A cycle entered at `entry` is laid out as a tree: each member under the
- * member that first calls it, breadth first from the entry along the
- * cycle's arcs (a function alone is its own tree).
+ * A cycle entered at `entry` is laid out as a tree along its own calls,
+ * the costliest first (each member under the caller whose call into it
+ * costs most among those already placed), so long as no caller's total
+ * passes its own figure (its room: callgraph_set_total's, less what it
+ * already has); a member no caller has room for goes right under the
+ * entry, which reaches it through the cycle. A function alone is its
+ * own tree.
  */
-static void lay_out(struct flow *f, uint32_t entry)
+static void lay_out(struct flow *f, uint32_t entry, const int64_t *units)
 {
 	uint32_t c = f->comp[entry];
+	const struct callgraph *g = f->g;
 	for (size_t k = f->comp_first[c]; k < f->comp_first[c + 1]; k++)
 		f->parent[f->members[k]] = MODEL_NONE;
 	f->parent[entry] = entry;
-	uint32_t *queue = xmalloc((f->comp_first[c + 1] - f->comp_first[c] + 1) * sizeof *queue);
-	size_t head = 0, tail = 0;
-	queue[tail++] = entry;
-	while (head < tail) {
-		uint32_t u = queue[head++];
-		for (size_t i = f->out_first[u]; i < f->out_first[u + 1]; i++) {
-			uint32_t v = f->g->arcs[f->out[i]].callee;
-			if (f->comp[v] == c && f->parent[v] == MODEL_NONE) {
-				f->parent[v] = u;
-				f->tree_arc[v] = f->out[i];
-				queue[tail++] = v;
+	if (f->comp_first[c + 1] - f->comp_first[c] == 1)
+		return;
+	f->n_heap = 0;
+	for (uint32_t u = entry;;) {
+		for (size_t i = f->out_first[u]; i < f->out_first[u + 1]; i++)
+			if (f->comp[g->arcs[f->out[i]].callee] == c && f->parent[g->arcs[f->out[i]].callee] == MODEL_NONE)
+				push_call(f, arc_cost(f, f->out[i]), f->out[i]);
+		u = MODEL_NONE;
+		while (f->n_heap && u == MODEL_NONE) {
+			const struct arc *a = &g->arcs[pop_call(f).arc];
+			if (f->parent[a->callee] == MODEL_NONE &&
+			    has_room(f, a->caller, content_of(f, units, a->callee))) {
+				attach(f, a->callee, a->caller, a->site, units);
+				u = a->callee;
 			}
 		}
+		if (u == MODEL_NONE)
+			break;
 	}
-	free(queue);
+	for (size_t k = f->comp_first[c]; k < f->comp_first[c + 1]; k++)
+		if (f->parent[f->members[k]] == MODEL_NONE)
+			attach(f, f->members[k], entry, frame_of(f, entry), units);
+	for (size_t k = f->comp_first[c]; k < f->comp_first[c + 1]; k++)
+		if (f->members[k] != entry)
+			f->room[f->members[k]] -= f->subtree[f->members[k]];
 }
 
 /* The stack above member m's frame in the current row, whose entry is under `top`; up the tree without recursion. */
@@ -555,7 +767,7 @@ static uint32_t callers_of(struct flow *f, uint32_t m, uint32_t top)
 	while (depth--) {
 		uint32_t v = f->chain[depth];
 		if (f->parent[v] != v)
-			above = model_stack(f->g->m, f->g->arcs[f->tree_arc[v]].site, above);
+			above = model_stack(f->g->m, f->tree_site[v], above);
 		f->row_of[v] = f->row;
 		f->callers[v] = above;
 		if (f->g->first_callers[v] == MODEL_NONE)
@@ -570,6 +782,17 @@ struct entry_rows {
 	const uint32_t *arrival; /* the arrivals' ids */
 };
 
+/* model_stack(location, above), the last one made kept. */
+static uint32_t frame_under(struct flow *f, uint32_t location, uint32_t above)
+{
+	if (f->made_location != location || f->made_above != above) {
+		f->made_location = location;
+		f->made_above = above;
+		f->made_stack = model_stack(f->g->m, location, above);
+	}
+	return f->made_stack;
+}
+
 static void place_share(struct flow *f, void *ctx, size_t row, size_t column, int64_t units)
 {
 	const struct entry_rows *rows = ctx;
@@ -580,12 +803,12 @@ static void place_share(struct flow *f, void *ctx, size_t row, size_t column, in
 		f->row = rows->arrival[row] + 1;
 	uint32_t above = callers_of(f, col->member, a->stack);
 	if (col->kind == COLUMN_SELF) {
-		emit(f, model_stack(g->m, g->selfs[col->index].location, above), units);
+		emit(f, frame_under(f, g->selfs[col->index].location, above), units);
 	} else if (col->kind == COLUMN_CALL) {
 		const struct arc *arc = &g->arcs[col->index];
-		arrive(f, arc->callee, model_stack(g->m, arc->site, above), units);
+		arrive(f, arc->callee, frame_under(f, arc->site, above), (uint32_t)col->index, units);
 	} else {
-		uint32_t frame = model_stack(g->m, frame_of(f, a->entry), a->stack);
+		uint32_t frame = frame_under(f, frame_of(f, col->member), above);
 		emit(f, model_stack(g->m, marker_location(g->m, &g->untraced_location, "(untraced calls)"), frame), units);
 	}
 }
@@ -596,48 +819,98 @@ struct entry_split {
 	size_t *first;      /* by entry: its arrivals are order[first[e]..first[e+1]] */
 	uint32_t *order;
 	int64_t *amounts;   /* the arrivals' amounts, in that order */
+	int64_t *own;       /* by column: what its member's entry took first */
 	int64_t *units;     /* by column: what the current entry takes */
-	size_t row;         /* the current entry; SIZE_MAX before the first */
+	size_t row, n_entries; /* the current entry, SIZE_MAX before the first */
 };
 
 /* The current entry's share of every column, split over its arrivals, each under its own stack. */
 static void place_entry(struct flow *f, struct entry_split *s)
 {
-	if (s->row == SIZE_MAX)
-		return;
 	size_t e = s->row;
-	lay_out(f, s->entries[e]);
+	lay_out(f, s->entries[e], s->units);
 	struct entry_rows rows = { s->entries[e], s->order + s->first[e] };
-	split(f, s->amounts + s->first[e], s->first[e + 1] - s->first[e], s->units, f->n_columns, place_share, &rows);
+	size_t n_rows = s->first[e + 1] - s->first[e];
+	size_t cells = n_rows > 1 ? n_rows * f->n_columns : 0;
+	if (cells <= f->cells_left) {
+		f->cells_left -= cells;
+		split(f, s->amounts + s->first[e], n_rows, s->units, f->n_columns, place_share, &rows);
+	} else {
+		split_in_order(f, s->amounts + s->first[e], n_rows, s->units, f->n_columns, place_share, &rows);
+	}
+}
+
+/* Places the entries before `row` not yet placed, each with what it took of its own member first. */
+static void advance_to(struct flow *f, struct entry_split *s, size_t row)
+{
+	while (s->row != row) {
+		if (s->row != SIZE_MAX)
+			place_entry(f, s);
+		s->row = s->row == SIZE_MAX ? 0 : s->row + 1;
+		if (s->row == s->n_entries)
+			break;
+		memset(s->units, 0, f->n_columns * sizeof *s->units);
+		uint32_t m = s->entries[s->row];
+		for (size_t j = f->col_first[m]; j < f->col_end[m]; j++)
+			s->units[j] = s->own[j];
+	}
 }
 
 static void entry_share(struct flow *f, void *ctx, size_t row, size_t column, int64_t units)
 {
 	struct entry_split *s = ctx;
-	if (row != s->row) {
-		place_entry(f, s);
-		memset(s->units, 0, f->n_columns * sizeof *s->units);
-		s->row = row;
+	advance_to(f, s, row);
+	s->units[column] += units;
+}
+
+static void take_own(struct flow *f, void *ctx, size_t row, size_t column, int64_t units)
+{
+	(void)f;
+	if (row == 0)
+		((int64_t *)ctx)[column] = units;
+}
+
+/*
+ * Each entry of a cycle first takes what its own member holds, up to what
+ * arrives at it (what a member's callers bring is first its own, or a
+ * member's total could pass its own figure); the rest of what arrives is
+ * split over the rest of what the cycle holds, in proportion.
+ */
+static void take_own_first(struct flow *f, struct entry_split *s, int64_t *entry_amounts, int64_t *left)
+{
+	for (size_t e = 0; e < s->n_entries; e++) {
+		uint32_t m = s->entries[e];
+		size_t first = f->col_first[m], n = f->col_end[m] - first;
+		int64_t held = 0;
+		for (size_t j = 0; j < n; j++)
+			held = add_held(held, left[first + j]);
+		int64_t rows[2] = { entry_amounts[e] < held ? entry_amounts[e] : held, 0 };
+		rows[1] = held - rows[0];
+		memcpy(s->units, left + first, n * sizeof *s->units);
+		split(f, rows, 2, s->units, n, take_own, s->own + first);
+		for (size_t j = 0; j < n; j++)
+			left[first + j] -= s->own[first + j];
+		entry_amounts[e] -= rows[0];
 	}
-	s->units[column] = units;
 }
 
 /*
  * The arrivals at component c split over what it holds: first among its
- * entries (a function alone has one), then each entry's share over its
- * arrivals.
+ * entries (a function alone has one: all of it), then each entry's share
+ * over its arrivals.
  */
 static void place_component(struct flow *f, uint32_t c)
 {
 	if (f->first_arrival[c] == MODEL_NONE && f->held[c] > 0)
-		arrive(f, f->start[c], MODEL_EMPTY_STACK, f->held[c]);
+		arrive(f, f->start[c], MODEL_EMPTY_STACK, MODEL_NONE, f->held[c]);
 	gather_columns(f, c);
 	size_t n = 0, n_entries = 0;
 	for (uint32_t a = f->first_arrival[c]; a != MODEL_NONE; a = f->arrivals[a].next)
 		n++;
 	struct entry_split s = { xmalloc((n + 1) * sizeof *s.entries), xcalloc(n + 2, sizeof *s.first),
 				 xmalloc((n + 1) * sizeof *s.order), xmalloc((n + 1) * sizeof *s.amounts),
-				 xcalloc(f->n_columns + 1, sizeof *s.units), SIZE_MAX };
+				 xcalloc(f->n_columns + 1, sizeof *s.own), xcalloc(f->n_columns + 1, sizeof *s.units),
+				 SIZE_MAX, 0 };
 	int64_t *entry_amounts = xcalloc(n + 1, sizeof *entry_amounts);
 	for (uint32_t a = f->first_arrival[c]; a != MODEL_NONE; a = f->arrivals[a].next) {
 		uint32_t fn = f->arrivals[a].entry;
@@ -649,6 +922,7 @@ static void place_component(struct flow *f, uint32_t c)
 		entry_amounts[e] = add_held(entry_amounts[e], f->arrivals[a].amount);
 		s.first[e + 1]++;
 	}
+	s.n_entries = n_entries;
 	for (size_t e = 0; e < n_entries; e++)
 		s.first[e + 1] += s.first[e];
 	size_t *fill = xmalloc((n_entries + 1) * sizeof *fill);
@@ -659,19 +933,24 @@ static void place_component(struct flow *f, uint32_t c)
 		s.amounts[at] = f->arrivals[a].amount;
 	}
 	free(fill);
-	for (size_t e = 0; e < n_entries; e++)
+	for (size_t e = 0; e < n_entries; e++) {
 		f->entry_slot[s.entries[e]] = MODEL_NONE;
+		f->room[s.entries[e]] = add_held(f->room[s.entries[e]], -entry_amounts[e]);
+	}
 	int64_t *left = xmalloc((f->n_columns + 1) * sizeof *left);
 	for (size_t j = 0; j < f->n_columns; j++)
 		left[j] = f->columns[j].total;
+	if (n_entries > 1)
+		take_own_first(f, &s, entry_amounts, left);
 	split(f, entry_amounts, n_entries, left, f->n_columns, entry_share, &s);
-	place_entry(f, &s);
+	advance_to(f, &s, n_entries);
 	free(left);
 	free(entry_amounts);
 	free(s.entries);
 	free(s.first);
 	free(s.order);
 	free(s.amounts);
+	free(s.own);
 	free(s.units);
 }
 
@@ -683,7 +962,8 @@ static void place_component(struct flow *f, uint32_t c)
  */
 static void decompose_event(struct callgraph *g, size_t event)
 {
-	struct flow f = { .g = g, .event = event, .n = (uint32_t)g->n_functions };
+	struct flow f = { .g = g, .event = event, .n = (uint32_t)g->n_functions, .cells_left = (size_t)1 << 21,
+			  .made_location = MODEL_NONE };
 	index_graph(&f);
 	find_components(&f);
 	weigh_components(&f);
@@ -694,11 +974,19 @@ static void decompose_event(struct callgraph *g, size_t event)
 	memset(f.first_arrival, 0xff, nc * sizeof *f.first_arrival);
 	memset(f.last_arrival, 0xff, nc * sizeof *f.last_arrival);
 	memset(f.entry_arrival, 0xff, nf * sizeof *f.entry_arrival);
+	f.arc_arrival = xmalloc((g->n_arcs + 1) * sizeof *f.arc_arrival);
+	memset(f.arc_arrival, 0xff, (g->n_arcs + 1) * sizeof *f.arc_arrival);
 	f.parent = xmalloc(nf * sizeof *f.parent);
 	f.entry_slot = xmalloc(nf * sizeof *f.entry_slot);
 	f.chain = xmalloc(nf * sizeof *f.chain);
 	memset(f.entry_slot, 0xff, nf * sizeof *f.entry_slot);
-	f.tree_arc = xcalloc(nf, sizeof *f.tree_arc);
+	f.tree_site = xcalloc(nf, sizeof *f.tree_site);
+	f.subtree = xcalloc(nf, sizeof *f.subtree);
+	f.room = xmalloc(nf * sizeof *f.room);
+	for (size_t i = 0; i < nf; i++)
+		f.room[i] = known_total(&f, (uint32_t)i);
+	f.col_first = xcalloc(nf, sizeof *f.col_first);
+	f.col_end = xcalloc(nf, sizeof *f.col_end);
 	f.row_of = xcalloc(nf, sizeof *f.row_of);
 	f.callers = xcalloc(nf, sizeof *f.callers);
 	f.values = xcalloc(g->m->n_sample_types + 1, sizeof *f.values);
@@ -709,13 +997,14 @@ static void decompose_event(struct callgraph *g, size_t event)
 											"(no recorded caller)"),
 							      MODEL_EMPTY_STACK)
 						: MODEL_EMPTY_STACK;
-			arrive(&f, f.start[c], above, f.own[c]);
+			arrive(&f, f.start[c], above, MODEL_NONE, f.own[c]);
 		}
 		place_component(&f, c);
 	}
 	void *arrays[] = { f.self, f.self_first, f.self_order, f.out_first, f.out, f.in_first, f.in, f.comp,
 			   f.comp_first, f.members, f.held, f.untraced, f.own, f.start, f.arrivals, f.first_arrival,
-			   f.last_arrival, f.entry_arrival, f.parent, f.entry_slot, f.chain, f.tree_arc, f.row_of, f.callers, f.columns, f.values };
+			   f.last_arrival, f.entry_arrival, f.arc_arrival, f.parent, f.entry_slot, f.chain, f.tree_site, f.subtree, f.room, f.heap, f.row_of, f.callers,
+			   f.columns, f.col_first, f.col_end, f.values };
 	for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
 		free(arrays[i]);
 }
@@ -744,10 +1033,13 @@ static void reach(struct callgraph *g, struct count_walk *w, uint32_t function, 
 static void place_arcs_of(struct callgraph *g, struct count_walk *w, size_t caller)
 {
 	struct model *m = g->m;
+	uint32_t site = MODEL_NONE, above = MODEL_EMPTY_STACK;
 	for (size_t i = w->first[caller]; i < w->first[caller + 1]; i++) {
 		const struct count_arc *a = &g->counts[w->order[i]];
-		uint32_t above = a->caller == MODEL_NONE ? MODEL_EMPTY_STACK
-							 : model_stack(m, a->site, g->first_callers[a->caller]);
+		if (a->caller != MODEL_NONE && a->site != site) {
+			site = a->site;
+			above = model_stack(m, a->site, g->first_callers[a->caller]);
+		}
 		memset(w->values, 0, g->n_events * sizeof *w->values);
 		memcpy(w->values + g->n_events, g->count_values + w->order[i] * g->n_counts,
 		       g->n_counts * sizeof *w->values);

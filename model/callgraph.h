@@ -54,6 +54,21 @@ int callgraph_add_call(struct callgraph *g, uint32_t caller, uint32_t site, uint
 		       const int64_t *costs);
 
 /*
+ * As callgraph_add_call, for a reader whose arcs are distinct by the
+ * format's own rule (pstats: each caller of a function once), which so
+ * skips the lookup; a reader uses one of the two, never both.
+ */
+int callgraph_add_distinct_call(struct callgraph *g, uint32_t caller, uint32_t site, uint32_t callee,
+				const int64_t *costs);
+
+/*
+ * Sets the profiler's own total (inclusive cost, one per event) of
+ * `function` (pstats' ct): within a cycle, no function is laid out to a
+ * total above it where the cycle's calls leave a choice. Optional.
+ */
+void callgraph_set_total(struct callgraph *g, uint32_t function, const int64_t *totals);
+
+/*
  * Adds the counts (one per count type) of the calls from `site`, a
  * location of `caller`, into `callee`, whose frame is `callee_location`;
  * `caller` MODEL_NONE for calls from outside the profile, a one-frame

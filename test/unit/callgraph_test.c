@@ -259,6 +259,136 @@ static void counts_go_under_the_callers_first_stack(void)
 					"main:2;a:11;b:20 0 4\n") == 0);
 }
 
+
+/* The profiler's own total of `name`, for each event. */
+static void total(struct model *m, struct callgraph *g, const char *name, int64_t e0, int64_t e1)
+{
+	const int64_t totals[EVENTS] = { e0, e1 };
+	callgraph_set_total(g, function_named(m, name), totals);
+}
+
+/*
+ * The cycle a, b is entered at both: main calls a for 6 and b for 6; each
+ * holds 5 and calls the other for 1 (time counted again, as cProfile's
+ * arcs within a cycle are), and each's own total is 6. What arrives at an
+ * entry is first its own member's: a's tree holds a's 6 and b's tree b's
+ * 6. Splitting the cycle's 12 over both entries in proportion would put
+ * half of b under a (main;a;b 3): b's total 9, above its own 6.
+ */
+static void an_entry_takes_its_own_member_first(void)
+{
+	struct model m;
+	struct callgraph *g;
+	begin(&m, &g);
+	call(&m, g, "main", 1, "a", 6, 0);
+	call(&m, g, "main", 2, "b", 6, 0);
+	self(&m, g, "a", 10, 6, 0);
+	call(&m, g, "a", 11, "b", 1, 0);
+	self(&m, g, "b", 20, 6, 0);
+	call(&m, g, "b", 21, "a", 1, 0);
+	total(&m, g, "a", 6, 0);
+	total(&m, g, "b", 6, 0);
+	CHECK(same(samples_of(&m, g), "main:1;a:10 6 0\n"
+				      "main:2;b:20 6 0\n"));
+}
+
+/*
+ * The cycle e, u, v is entered at e for 9: e calls u (8), u calls v (7), v
+ * calls e back (1); each holds 1, 1 and 7. Laid out along its calls v
+ * would go under u, but u's own total is 2: v would bring u to 8. So v
+ * goes right under the entry, which reaches it through the cycle. Without
+ * the bound: main;e;u;v 7.
+ */
+static void a_cycle_member_stays_within_its_own_total(void)
+{
+	struct model m;
+	struct callgraph *g;
+	begin(&m, &g);
+	call(&m, g, "main", 1, "e", 9, 0);
+	self(&m, g, "e", 10, 1, 0);
+	call(&m, g, "e", 11, "u", 8, 0);
+	self(&m, g, "u", 20, 1, 0);
+	call(&m, g, "u", 21, "v", 7, 0);
+	self(&m, g, "v", 30, 7, 0);
+	call(&m, g, "v", 31, "e", 1, 0);
+	total(&m, g, "u", 2, 0);
+	CHECK(same(samples_of(&m, g), "main:1;e:10 1 0\n"
+				      "main:1;e:11;u:20 1 0\n"
+				      "main:1;e:10;v:30 7 0\n"));
+}
+
+/*
+ * f, which nobody calls, holds 2 and calls g for 1, but its own total is
+ * 5 (a script's time in calls the profiler did not trace): the 2 left are
+ * untraced time under f, so that f stands at 5, not 3.
+ */
+static void an_uncalled_function_stands_at_its_own_total(void)
+{
+	struct model m;
+	struct callgraph *g;
+	begin(&m, &g);
+	self(&m, g, "f", 10, 2, 0);
+	call(&m, g, "f", 11, "g", 1, 0);
+	self(&m, g, "g", 20, 1, 0);
+	total(&m, g, "f", 5, 0);
+	CHECK(same(samples_of(&m, g), "f:10 2 0\n"
+				      "f:10;(untraced calls):0 2 0\n"
+				      "f:11;g:20 1 0\n"));
+}
+
+/*
+ * h is called from 1500 functions and calls 1500 others, for 1000 each:
+ * splitting each caller's share over every callee in proportion would
+ * make 2.25 million parts, past the bound (2^21 per event). Past it each
+ * caller takes the callees in order, so the parts are 1500, and every
+ * function's total is still its arcs' 1000.
+ */
+static void past_the_bound_callers_take_callees_in_order(void)
+{
+	enum { SIDE = 1500 };
+	struct model m;
+	struct callgraph *g;
+	begin(&m, &g);
+	char name[32];
+	for (int i = 0; i < SIDE; i++) {
+		snprintf(name, sizeof name, "c%d", i);
+		call(&m, g, "main", i, name, 1000, 0);
+		call(&m, g, name, 1, "h", 1000, 0);
+		snprintf(name, sizeof name, "k%d", i);
+		call(&m, g, "h", i, name, 1000, 0);
+		self(&m, g, name, 1, 1000, 0);
+	}
+	callgraph_samples(g);
+	callgraph_free(g);
+	size_t n_rows = 0, whole = 0;
+	int callers_seen[SIDE] = { 0 }, callees_seen[SIDE] = { 0 };
+	struct model_frame *frames = NULL;
+	size_t cap = 0;
+	struct row_cursor rows;
+	rows_begin(&m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows)); n_rows++) {
+		size_t n = model_stack_frames(&m, row->stack, &frames, &cap);
+		struct model_name caller, callee;
+		model_frame_name(&m, &frames[n - 2], &caller);
+		model_frame_name(&m, &frames[0], &callee);
+		char c_name[16] = "", k_name[16] = "";
+		memcpy(c_name, caller.bytes, caller.len < 15 ? caller.len : 15);
+		memcpy(k_name, callee.bytes, callee.len < 15 ? callee.len : 15);
+		int c = atoi(c_name + 1), k = atoi(k_name + 1);
+		if (n == 4 && row->values[0] * (int64_t)row->repeat == 1000 && c >= 0 && c < SIDE && k >= 0 && k < SIDE) {
+			whole++;
+			callers_seen[c]++;
+			callees_seen[k]++;
+		}
+	}
+	rows_end(&rows);
+	free(frames);
+	model_free(&m);
+	CHECK(n_rows == SIDE && whole == SIDE);
+	for (int i = 0; i < SIDE; i++)
+		CHECK(callers_seen[i] == 1 && callees_seen[i] == 1);
+}
+
 const struct unit_test callgraph_tests[] = {
 	{ "a_function_with_two_callers_is_split_as_the_arcs_say",
 	  a_function_with_two_callers_is_split_as_the_arcs_say },
@@ -268,5 +398,9 @@ const struct unit_test callgraph_tests[] = {
 	{ "time_the_graph_cannot_place_is_named", time_the_graph_cannot_place_is_named },
 	{ "costs_add_up_and_overflow_is_refused", costs_add_up_and_overflow_is_refused },
 	{ "counts_go_under_the_callers_first_stack", counts_go_under_the_callers_first_stack },
+	{ "an_entry_takes_its_own_member_first", an_entry_takes_its_own_member_first },
+	{ "a_cycle_member_stays_within_its_own_total", a_cycle_member_stays_within_its_own_total },
+	{ "an_uncalled_function_stands_at_its_own_total", an_uncalled_function_stands_at_its_own_total },
+	{ "past_the_bound_callers_take_callees_in_order", past_the_bound_callers_take_callees_in_order },
 	{ NULL, NULL },
 };

@@ -293,21 +293,26 @@ done <<EOF
 $(find "$CORPUS/wild" -type d -name speedscope -exec find {} -type f \; | LC_ALL=C sort)
 EOF
 # perf script: FlameGraph's own test inputs (SHARED_DIR/peers/flamegraph-perf)
-# and stackcollapse-perf.pl's output for each with default options: the
-# same lines after sorting, once two of the script's faults are undone
+# and stackcollapse-perf.pl's output for each, by default and with each of
+# its options (--pid, --tid, --kernel, --jit, --all, --addrs: prof -f perf
+# takes them): the same lines after sorting, once two of the script's faults are undone
 # (docs/formats/perf.md): it loses the last sample of a file that does not
 # end with a blank line (cut from the input here; prof keeps it), and it
 # keeps only the first event met (prof keeps every event; other events'
 # stacks weigh 0 in the default type: those lines are left out here).
 through_last_blank_line() { awk '{ l[NR] = $0 } /^$/ { last = NR } END { for (i = 1; i <= last; i++) print l[i] }' "$1"; }
-folds_as_stackcollapse() { # INPUT RESULT
+folds_as_stackcollapse() { # INPUT RESULT [OPTION]
 	through_last_blank_line "$1" > "$TMP/cut.perf" &&
-		"$PROF" -q -f perf -t folded "$TMP/cut.perf" | grep -v ' 0$' | LC_ALL=C sort > "$TMP/got" &&
+		"$PROF" -q -f perf ${3:+"$3"} -t folded "$TMP/cut.perf" | grep -v ' 0$' | LC_ALL=C sort > "$TMP/got" &&
 		LC_ALL=C sort "$2" | cmp -s - "$TMP/got"
 }
 PEERS_PERF="$CORPUS/../peers/flamegraph-perf"
 while read -r f; do
 	cross "$f" stackcollapse-default folds_as_stackcollapse "$f" "$PEERS_PERF/results/$(basename "$f" .txt)-collapsed-default.txt"
+	for option in pid tid kernel jit all addrs; do
+		cross "$f" "stackcollapse-$option" folds_as_stackcollapse "$f" \
+			"$PEERS_PERF/results/$(basename "$f" .txt)-collapsed-$option.txt" "--$option"
+	done
 	cross "$f" sniffed-as-perf prints 0 'valid perf profile' "$PROF" --check "$f"
 	cross "$f" go-reads-pprof go_reads_prof_pprof "$f"
 done <<EOF

@@ -23,6 +23,7 @@
 	X(speedscope) \
 	X(cpuprofile) \
 	X(jfr)        \
+	X(dtrace)     \
 	X(flamechart) \
 	X(sprofplot)  \
 	X(flamegraph) \

@@ -223,19 +223,41 @@ static int add_stap_frame(struct reader *r, const char *line, size_t len)
 	return push(r, location_of(r, t.s, t.len, address));
 }
 
-/* A bpftrace frame, as printed: "func+OFFSET" (decimal) or "0xADDRESS". */
+/* ustack(perf)'s "ADDRESS func+OFFSET (module)": its address, hex without "0x". */
+static int perf_address(struct dtrace_text t, uint64_t *address)
+{
+	size_t n = 0;
+	while (n < t.len && n <= 16 && is_hex(t.s[n]))
+		n++;
+	if (n == 0 || n > 16 || n == t.len || t.s[n] != ' ')
+		return 0;
+	char text[19] = "0x";
+	memcpy(text + 2, t.s, n);
+	return hex_value(text, n + 2, address);
+}
+
+/* kstack's and ustack's "func+OFFSET": the offset, decimal (at most 19 digits); 0 when none. */
+static int decimal_offset(struct dtrace_text t, uint64_t *offset)
+{
+	size_t plus = last_of(t.s, t.len, '+');
+	if (plus == t.len || t.len - plus - 1 == 0 || t.len - plus - 1 > 19)
+		return 0;
+	*offset = 0;
+	for (size_t i = plus + 1; i < t.len; i++) {
+		if (!is_digit(t.s[i]))
+			return 0;
+		*offset = *offset * 10 + (uint64_t)(t.s[i] - '0');
+	}
+	return 1;
+}
+
+/* A bpftrace frame, as printed: "func+OFFSET", "0xADDRESS", or ustack(perf)'s. */
 static int add_bpftrace_frame(struct reader *r, const char *line, size_t len)
 {
 	struct dtrace_text t = without_blanks_before(line, len);
 	uint64_t address = 0;
-	size_t plus = last_of(t.s, t.len, '+'), digits = t.len - plus - 1;
-	if (plus < t.len && digits > 0 && digits < 20) {
-		for (size_t i = plus + 1; i < t.len && address != UINT64_MAX; i++)
-			address = is_digit(t.s[i]) ? address * 10 + (uint64_t)(t.s[i] - '0') : UINT64_MAX;
-		address = address == UINT64_MAX ? 0 : address;
-	} else {
-		hex_value(t.s, t.len, &address);
-	}
+	if (!perf_address(t, &address) && !decimal_offset(t, &address) && !hex_value(t.s, t.len, &address))
+		address = 0;
 	return push(r, location_of(r, t.s, t.len, address));
 }
 

@@ -339,14 +339,19 @@ static int read_line(struct reader *r, const char *s, size_t len)
 	return add_frame_line(r, s, len, r->stap ? add_stap_frame : add_dtrace_frame);
 }
 
-/* Does the prefix hold a bpftrace map's key at a line's start? */
+/* Does the prefix hold a bpftrace map's key, "@[" or "@name[", at a line's start? */
 static int has_bpftrace_key(struct input *in)
 {
 	const unsigned char *p;
 	long n = input_peek(in, FORMAT_PROBE_BYTES, &p);
-	for (long i = 0; i + 1 < n; i++)
-		if ((i == 0 || p[i - 1] == '\n') && p[i] == '@' && p[i + 1] == '[')
+	for (long i = 0; i < n; i++) {
+		if (i > 0 && p[i - 1] != '\n')
+			continue;
+		const char *line = (const char *)p + i;
+		size_t len = (size_t)(n - i);
+		if (dtrace_is_key_start(line, len) || dtrace_is_named_key(line, len))
 			return 1;
+	}
 	return 0;
 }
 
@@ -389,11 +394,12 @@ int dtrace_read(struct input *in, struct model *m)
 		if ((got < 0 || read_line(&r, s, len) < 0) && !lines_go_on(&r.lines))
 			break;
 	int failed = r.lines.failed;
-	if (!failed)
+	if (!failed && r.stacks)
 		report_end(&r);
 	if (!failed && r.stacks == 0)
-		failed = lines_errorf(&r.lines, 1, "no stack: %s", r.bpftrace ? "no map key \"@[...]: COUNT\""
-			 : "no frames then a count line") < 0;
+		failed = lines_errorf(&r.lines, 1, "no stack: %s", !r.bpftrace ? "no frames then a count line"
+			 : r.named_keys ? "only maps with a name (@NAME[...]); prof reads the map named @"
+			 : "no map key \"@[...]: COUNT\"") < 0;
 	reader_free(&r);
 	return failed ? -1 : 0;
 }

@@ -50,6 +50,8 @@
 #     totals: more than 1% above its cost lines) is warned so.
 #   - peers/flamegraph-perf/: FlameGraph's perf script inputs fold as
 #     stackcollapse-perf.pl folds them, where that script is not wrong.
+#   - peers/flamegraph-collapse/: FlameGraph's DTrace example is sniffed
+#     as dtrace and folds as stackcollapse.pl folded it.
 #   - the registry: every reader --list-formats lists had some file of
 #     its own format checked.
 # Checks that fail today, each for a reason on record, are listed in
@@ -318,6 +320,16 @@ while read -r f; do
 done <<EOF
 $(find "$PEERS_PERF" -maxdepth 1 -name 'perf-*.txt' | LC_ALL=C sort)
 EOF
+# DTrace: FlameGraph's example (SHARED_DIR/peers/flamegraph-collapse) and
+# stackcollapse.pl's output for it: the same lines after sorting.
+folds_as_collapsed() { # INPUT RESULT
+	"$PROF" -q -t folded "$1" | LC_ALL=C sort > "$TMP/got" && LC_ALL=C sort "$2" | cmp -s - "$TMP/got"
+}
+PEERS_COLLAPSE="$CORPUS/../peers/flamegraph-collapse"
+cross "$PEERS_COLLAPSE/example-dtrace-stacks.txt" sniffed-as-dtrace prints 0 'valid dtrace profile' \
+	"$PROF" --check "$PEERS_COLLAPSE/example-dtrace-stacks.txt"
+cross "$PEERS_COLLAPSE/example-dtrace-stacks.txt" stackcollapse folds_as_collapsed \
+	"$PEERS_COLLAPSE/example-dtrace-stacks.txt" "$PEERS_COLLAPSE/example-dtrace-stacks.collapsed"
 # Every perf script file of the corpus (a folder named perf-script or
 # perf): sniffed as perf (after perf's own messages too) and read by Go as
 # prof's pprof; text that turns to binary (control bytes no text has,

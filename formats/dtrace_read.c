@@ -48,6 +48,8 @@ struct reader {
 	size_t n_keys, cap_keys, cap_key_location;
 	struct hashidx key_index;
 	struct text_cache frame_lines;
+	/* Stacks by their locations' bytes: an aggregation repeats a few call paths under many leaves. */
+	struct text_cache stacks_met;
 	uint32_t *frames; /* the open stack's locations, leaf first */
 	size_t n_frames, cap_frames;
 	struct dtrace_text *parts; /* one line's parts between "->", caller first */
@@ -284,9 +286,15 @@ static int end_stack(struct reader *r, struct dtrace_text digits)
 	for (size_t i = 0; i < digits.len; i++)
 		if (checked_mul_i64(count, 10, &count) || checked_add_i64(count, digits.s[i] - '0', &count))
 			return lines_errorf(&r->lines, 0, "a count past 2^63");
-	uint32_t stack = MODEL_EMPTY_STACK;
-	for (size_t i = r->n_frames; i-- > 0;)
-		stack = model_stack(r->m, r->frames[i], stack);
+	uint64_t hash;
+	size_t bytes = r->n_frames * sizeof *r->frames;
+	uint32_t stack = text_cache_find(&r->stacks_met, (const char *)r->frames, bytes, &hash);
+	if (stack == HASHIDX_NONE) {
+		stack = MODEL_EMPTY_STACK;
+		for (size_t i = r->n_frames; i-- > 0;)
+			stack = model_stack(r->m, r->frames[i], stack);
+		text_cache_add(&r->stacks_met, hash, (const char *)r->frames, bytes, stack);
+	}
 	model_add_samples(r->m, stack, &count, NULL, 0, 1, 0);
 	r->n_frames = 0;
 	r->stacks++;
@@ -361,6 +369,7 @@ static void reader_free(struct reader *r)
 	free(r->key_location);
 	hashidx_free(&r->key_index);
 	text_cache_free(&r->frame_lines);
+	text_cache_free(&r->stacks_met);
 	free(r->frames);
 	free(r->parts);
 	free(r->scratch);

@@ -283,7 +283,7 @@ static void take_format_option(struct given_option **given, size_t *n, size_t *c
 	(*given)[(*n)++] = (struct given_option){ opt->name, value ? value : "" };
 }
 
-/* The fixed options, then one for each writer option. */
+/* The fixed options, then one for each writer option and each reader option. */
 static struct option *long_options(void)
 {
 	static const struct option fixed[] = {

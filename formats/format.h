@@ -68,10 +68,11 @@ struct read_options {
 const char *read_option(const struct read_options *opts, const char *name);
 
 /*
- * An option a writer takes, declared in its format: main.c offers every
- * format's options and refuses one the chosen writer does not take, so a
- * new format's options need nothing outside its own file. Formats that
- * share an option point at the same declaration.
+ * An option a writer (or a reader) takes, declared in its format: main.c
+ * offers every format's options and refuses one the chosen writer (or the
+ * reader -f names) does not take, so a new format's options need nothing
+ * outside its own file. Formats that share an option point at the same
+ * declaration.
  */
 struct format_option {
 	const char *name; /* without the dashes */

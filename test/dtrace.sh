@@ -78,7 +78,7 @@ folds_as_reference() { # FILE: prof's folded stacks, summed, are awk's
 # ("a->b"), a module starting with L, a frame with no offset, and an
 # empty user stack (a kernel thread's).
 {
-	for i in 1 2 3; do printf 'CPU     ID                    FUNCTION:NAME\n  1  4851                        :tick-60s \n\n'; done
+	for _ in 1 2 3; do printf 'CPU     ID                    FUNCTION:NAME\n  1  4851                        :tick-60s \n\n'; done
 	printf '              libsystem_kernel.dylib`__psynch_cvwait+0xa\n'
 	printf '              libc++.1.dylib`std::__1::basic_string<char>::append(char const*)+0x2c\n'
 	printf '              Foundation`-[NSThread main]+0x30\n'

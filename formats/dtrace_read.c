@@ -103,18 +103,19 @@ static int push(struct reader *r, uint32_t location)
 	return 0;
 }
 
-/* "0xHEX" (1 to 16 digits, either case) as a number; 0 when it is not one. */
+/* "0xHEX" (1 to 16 digits, either case) as a number in *v; 0, *v untouched, when it is not one. */
 static int hex_value(const char *s, size_t len, uint64_t *v)
 {
 	if (len < 3 || len > 18 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
 		return 0;
-	*v = 0;
+	uint64_t value = 0;
 	for (size_t i = 2; i < len; i++) {
 		if (!is_hex(s[i]))
 			return 0;
 		char c = ascii_lower(s[i]);
-		*v = *v << 4 | (uint64_t)(is_digit(c) ? c - '0' : c - 'a' + 10);
+		value = value << 4 | (uint64_t)(is_digit(c) ? c - '0' : c - 'a' + 10);
 	}
+	*v = value;
 	return 1;
 }
 
@@ -238,18 +239,19 @@ static int perf_address(struct dtrace_text t, uint64_t *address)
 	return hex_value(text, n + 2, address);
 }
 
-/* kstack's and ustack's "func+OFFSET": the offset, decimal (at most 19 digits); 0 when none. */
+/* kstack's and ustack's "func+OFFSET": the offset, decimal (at most 19 digits); 0, *offset untouched, when none. */
 static int decimal_offset(struct dtrace_text t, uint64_t *offset)
 {
 	size_t plus = last_of(t.s, t.len, '+');
 	if (plus == t.len || t.len - plus - 1 == 0 || t.len - plus - 1 > 19)
 		return 0;
-	*offset = 0;
+	uint64_t value = 0;
 	for (size_t i = plus + 1; i < t.len; i++) {
 		if (!is_digit(t.s[i]))
 			return 0;
-		*offset = *offset * 10 + (uint64_t)(t.s[i] - '0');
+		value = value * 10 + (uint64_t)(t.s[i] - '0');
 	}
+	*offset = value;
 	return 1;
 }
 
@@ -258,8 +260,8 @@ static int add_bpftrace_frame(struct reader *r, const char *line, size_t len)
 {
 	struct dtrace_text t = without_blanks_before(line, len);
 	uint64_t address = 0;
-	if (!perf_address(t, &address) && !decimal_offset(t, &address) && !hex_value(t.s, t.len, &address))
-		address = 0;
+	if (!perf_address(t, &address) && !decimal_offset(t, &address))
+		hex_value(t.s, t.len, &address);
 	return push(r, location_of(r, t.s, t.len, address));
 }
 

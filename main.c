@@ -25,6 +25,8 @@
 enum { EXIT_DATA = 1, EXIT_USAGE = 2, FAST_GZIP_LEVEL = 1 };
 /* getopt's value for the writers' options: this plus the option's index in writer_options. */
 enum { WRITER_OPTION = 1000 };
+/* And for the readers' options: this plus the index in reader_options. */
+enum { READER_OPTION = 2000 };
 
 /* Whatever the input, prof stops with a message rather than eat the machine. */
 #define DEFAULT_MAX_MEMORY "4G"
@@ -41,26 +43,48 @@ struct options {
 	struct write_options write;
 	struct given_option *given; /* the writers' options, as given */
 	size_t n_given, cap_given;
+	struct read_options read;
+	struct given_option *read_given; /* the readers' options, as given */
+	size_t cap_read_given;
 	struct filter_options filters;
 };
 
 /* Every writer's options, each name once, in the order of the format table. */
 static const struct format_option **writer_options;
 static size_t n_writer_options, cap_writer_options;
+/* And every reader's. */
+static const struct format_option **reader_options;
+static size_t n_reader_options, cap_reader_options;
 
-static void collect_writer_options(void)
+static void collect_options(const struct format_option *(*of)(const struct format *f),
+			    const struct format_option ***list, size_t *n, size_t *cap)
 {
 	for (size_t i = 0; formats[i]; i++)
-		for (const struct format_option *o = formats[i]->options; o && o->name; o++) {
+		for (const struct format_option *o = of(formats[i]); o && o->name; o++) {
 			size_t k = 0;
-			while (k < n_writer_options && strcmp(writer_options[k]->name, o->name) != 0)
+			while (k < *n && strcmp((*list)[k]->name, o->name) != 0)
 				k++;
-			if (k < n_writer_options)
+			if (k < *n)
 				continue;
-			grow((void **)&writer_options, &cap_writer_options, n_writer_options + 1,
-			     sizeof *writer_options);
-			writer_options[n_writer_options++] = o;
+			grow((void **)list, cap, *n + 1, sizeof **list);
+			(*list)[(*n)++] = o;
 		}
+}
+
+static const struct format_option *writer_options_of(const struct format *f)
+{
+	return f->options;
+}
+
+static const struct format_option *reader_options_of(const struct format *f)
+{
+	return f->read_options;
+}
+
+static void collect_format_options(void)
+{
+	collect_options(writer_options_of, &writer_options, &n_writer_options, &cap_writer_options);
+	collect_options(reader_options_of, &reader_options, &n_reader_options, &cap_reader_options);
 }
 
 /* printf's text, however long (allocated). */
@@ -102,6 +126,11 @@ static int takes_option(const struct format *f, const char *name)
 	return format_option(f, name) != NULL;
 }
 
+static int reads_option(const struct format *f, const char *name)
+{
+	return format_read_option(f, name) != NULL;
+}
+
 static int reads_times(const struct format *f, const char *unused)
 {
 	(void)unused;
@@ -128,13 +157,14 @@ static void print_wrapped(FILE *f, int column, const char *text)
 	fputc('\n', f);
 }
 
-static void writer_usage(FILE *f)
+static void options_usage(FILE *f, const struct format_option *const *list, size_t n_list,
+			  int (*takes)(const struct format *f, const char *name))
 {
-	for (size_t k = 0; k < n_writer_options; k++) {
-		const struct format_option *o = writer_options[k];
+	for (size_t k = 0; k < n_list; k++) {
+		const struct format_option *o = list[k];
 		int n = fprintf(f, "      --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
 		n += n < 21 ? fprintf(f, "%*s", 22 - n, "") : 0;
-		char *names = format_names(takes_option, o->name);
+		char *names = format_names(takes, o->name);
 		char *text = text_of("%s (%s)", o->help, names);
 		print_wrapped(f, n > 22 ? 80 : n, text);
 		free(text);
@@ -201,9 +231,11 @@ static void usage(FILE *f)
 	      "      --normalize     first scale the profile to the base's totals\n"
 	      "  -h, --help          show this help\n"
 	      "      --version       show the version\n"
-	      "Options of output formats (for the formats named):\n",
+	      "Options of input formats (for -f naming the formats named):\n",
 	      f);
-	writer_usage(f);
+	options_usage(f, reader_options, n_reader_options, reads_option);
+	fputs("Options of output formats (for the formats named):\n", f);
+	options_usage(f, writer_options, n_writer_options, takes_option);
 	fputs("\nExit status: 0 done; 1 bad input, a failed read or write, or a limit;\n"
 	      "2 a wrong command line; 128+N killed by signal N (a closed stdout: SIGPIPE).\n"
 	      "\nExample: prof -t rprof -o copy.out Rprof.out\n"
@@ -240,17 +272,18 @@ static void list_formats(void)
 	}
 }
 
-/* A writer's option: its value checked now, so a bad one is a usage error. */
-static void take_writer_option(struct options *o, const struct format_option *opt, const char *value)
+/* A format's option: its value checked now, so a bad one is a usage error. */
+static void take_format_option(struct given_option **given, size_t *n, size_t *cap,
+			       const struct format_option *opt, const char *value)
 {
 	const char *wanted = opt->check && value ? opt->check(value) : NULL;
 	if (wanted)
 		usage_error("--%s takes %s, not '%s'", opt->name, wanted, value);
-	grow((void **)&o->given, &o->cap_given, o->n_given + 1, sizeof *o->given);
-	o->given[o->n_given++] = (struct given_option){ opt->name, value ? value : "" };
+	grow((void **)given, cap, *n + 1, sizeof **given);
+	(*given)[(*n)++] = (struct given_option){ opt->name, value ? value : "" };
 }
 
-/* The fixed options, then one for each writer option. */
+/* The fixed options, then one for each writer option and each reader option. */
 static struct option *long_options(void)
 {
 	static const struct option fixed[] = {
@@ -270,13 +303,18 @@ static struct option *long_options(void)
 		{ "null", no_argument, NULL, '0' },
 	};
 	size_t n_fixed = sizeof fixed / sizeof *fixed, n_filters = n_filter_long_options;
-	struct option *all = xcalloc(n_fixed + n_filters + n_writer_options + 1, sizeof *all);
+	struct option *all = xcalloc(n_fixed + n_filters + n_writer_options + n_reader_options + 1, sizeof *all);
 	memcpy(all, fixed, sizeof fixed);
 	memcpy(all + n_fixed, filter_long_options, n_filters * sizeof *all);
+	struct option *next = all + n_fixed + n_filters;
 	for (size_t k = 0; k < n_writer_options; k++)
-		all[n_fixed + n_filters + k] = (struct option){ writer_options[k]->name,
-						    writer_options[k]->arg ? required_argument : no_argument,
-						    NULL, WRITER_OPTION + (int)k };
+		*next++ = (struct option){ writer_options[k]->name,
+					   writer_options[k]->arg ? required_argument : no_argument,
+					   NULL, WRITER_OPTION + (int)k };
+	for (size_t k = 0; k < n_reader_options; k++)
+		*next++ = (struct option){ reader_options[k]->name,
+					   reader_options[k]->arg ? required_argument : no_argument,
+					   NULL, READER_OPTION + (int)k };
 	return all;
 }
 
@@ -294,8 +332,14 @@ static void parse_options(int argc, char **argv, struct options *o)
 	int c;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":f:t:o:s:l:qcm:h", options, NULL)) != -1) {
+		if (c >= READER_OPTION) {
+			take_format_option(&o->read_given, &o->read.n_given, &o->cap_read_given,
+					   reader_options[c - READER_OPTION], optarg);
+			continue;
+		}
 		if (c >= WRITER_OPTION) {
-			take_writer_option(o, writer_options[c - WRITER_OPTION], optarg);
+			take_format_option(&o->given, &o->n_given, &o->cap_given,
+					   writer_options[c - WRITER_OPTION], optarg);
 			continue;
 		}
 		if (filter_option_code(c)) {
@@ -331,6 +375,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 	options = NULL;
 	o->write.given = o->given;
 	o->write.n_given = o->n_given;
+	o->read.given = o->read_given;
 	o->inputs = argv + optind;
 	o->n_inputs = argc - optind;
 	if (o->list_formats && o->n_inputs)
@@ -389,6 +434,20 @@ static const struct format *pick_named_reader(const char *name)
 	return f;
 }
 
+/* A reader's options need -f naming it: what they mean is its own. */
+static void check_reader_options(const struct options *o)
+{
+	const struct format *f = o->from && strcmp(o->from, "auto") != 0 ? pick_named_reader(o->from) : NULL;
+	for (size_t i = 0; i < o->read.n_given; i++)
+		if (!f || !format_read_option(f, o->read.given[i].name)) {
+			/* Static: usage_error exits, and leaves it reachable. */
+			static char *names;
+			names = format_names(reads_option, o->read.given[i].name);
+			usage_error("--%s is for -f %s%s%s", o->read.given[i].name, names,
+				    f ? ", not for -f " : "", f ? f->name : "");
+		}
+}
+
 /* SIZE with an optional K, M or G suffix (powers of 1024). */
 static unsigned long long parse_size(const char *text)
 {
@@ -431,7 +490,7 @@ static int read_input(const struct options *o, const char *path, struct model *m
 {
 	const struct format *forced =
 		o->from && strcmp(o->from, "auto") != 0 ? pick_named_reader(o->from) : NULL;
-	const struct format *reader = format_read_file(path, forced, m);
+	const struct format *reader = format_read_file_with(path, forced, &o->read, m);
 	progress_clear();
 	if (reader && o->check)
 		printf("%s: valid %s profile\n", input_name(path), reader->name);
@@ -593,12 +652,11 @@ int main(int argc, char **argv)
 {
 	struct options o = { .max_memory = DEFAULT_MAX_MEMORY, .write = { .level = FAST_GZIP_LEVEL } };
 	filter_options_init(&o.filters);
-	collect_writer_options();
+	collect_format_options();
 	parse_options(argc, argv, &o);
 	limit_memory(o.max_memory);
 	const struct format *writer = o.check ? NULL : pick_writer(&o);
-	if (o.from && strcmp(o.from, "auto") != 0)
-		pick_named_reader(o.from);
+	check_reader_options(&o);
 	/*
 	 * A reader that closes the pipe (prof ... | head) ends prof as it ends
 	 * cat and grep: killed by SIGPIPE, without a word, even where the
@@ -611,7 +669,9 @@ int main(int argc, char **argv)
 	diag_on_fatal(output_remove_pending);
 	int rc = o.check ? check(&o) : convert(&o, writer);
 	free(o.given);
+	free(o.read_given);
 	free(writer_options);
+	free(reader_options);
 	filter_options_free(&o.filters);
 	return rc;
 }

@@ -84,6 +84,16 @@ paths_of "$DATA/paths-100M.folded" $((100 * MB))
 	END { srand(1); while (size < want) { x = s[int(rand() * n)]; print x; size += length(x) + 2 } }' \
 	testdata/perf/c-pid-cpu.perf > "$DATA/perf-100M.perf"
 random_stacks "$DATA/random-100M.folded" $((100 * MB))
+# DTrace stack aggregations: 500 call paths of module`function+0xOFF frames
+# (4 to 43 deep over 3000 functions) under 300 leaves, with counts, seeded.
+[ -s "$DATA/dtrace-100M.stacks" ] || awk -v want=$((100 * MB)) 'BEGIN { srand(1)
+	print "CPU     ID                    FUNCTION:NAME"; print "  0  64091                        :tick-60s "
+	for (p = 0; p < 500; p++) { d = 4 + int(rand() * 40); s = ""
+		for (k = 0; k < d; k++) s = s sprintf("              genunix`func%d+0x%x\n", int(rand() * 3000), int(rand() * 4096))
+		path[p] = s }
+	while (size < want) { x = sprintf("\n              unix`leaf%d+0x%x\n%s              %d\n", int(rand() * 300),
+			int(rand() * 256), path[int(rand() * 500)], 1 + int(rand() * 999))
+		printf "%s", x; size += length(x) } }' > "$DATA/dtrace-100M.stacks"
 long_names "$DATA/names-2K.folded"
 # A gperftools CPU profile (64-bit words): 300000 distinct stacks, each one
 # of 2000 call paths (8 to 40 deep over 20000 addresses) under 1 to 3
@@ -110,8 +120,8 @@ anchor() { # LABEL COMMAND: a tool prof is measured beside, timed once (its row)
 	anchor_m=${m% *}
 	printf '| %s | %s | `%s` | %s (%s CPU) | %d |  |\n' "$today" "$1" "$2" "${anchor_m% *}" "${m##* }" $((${anchor_m#* } / 1024)) | tee -a "$results"
 }
-# flamegraph.pl and stackcollapse-perf.pl (github.com/brendangregg/FlameGraph),
-# the tools the flame graph and perf rows are measured beside, are in no
+# flamegraph.pl, stackcollapse-perf.pl and stackcollapse.pl (github.com/brendangregg/FlameGraph),
+# the tools the flame graph, perf and dtrace rows are measured beside, are in no
 # Debian package: they are taken from $FLAMEGRAPH_DIR, else from PATH, and
 # the rows that need them say so when neither has them.
 flamegraph_tool() { # NAME: its path, or nothing
@@ -165,6 +175,14 @@ if [ -n "$sc" ]; then
 	row "perf -> folded, perf-100M" "$PROF -f perf -t folded $DATA/perf-100M.perf" ${anchor_m% *} ${anchor_m#* } "stackcollapse-perf.pl"
 else
 	row "perf -> folded, perf-100M (no stackcollapse-perf.pl to compare)" "$PROF -f perf -t folded $DATA/perf-100M.perf"
+fi
+# DTrace's stacks to folded stacks (issue 30's goal: 100 MB/s) beside stackcollapse.pl.
+sc=$(flamegraph_tool stackcollapse.pl)
+if [ -n "$sc" ]; then
+	anchor "stackcollapse.pl, dtrace-100M" "$sc $DATA/dtrace-100M.stacks"
+	row "dtrace -> folded, dtrace-100M" "$PROF -f dtrace -t folded $DATA/dtrace-100M.stacks" ${anchor_m% *} ${anchor_m#* } "stackcollapse.pl"
+else
+	row "dtrace -> folded, dtrace-100M (no stackcollapse.pl to compare)" "$PROF -f dtrace -t folded $DATA/dtrace-100M.stacks"
 fi
 # Java Flight Recorder to folded stacks (the goal: 100 MB/s on one core)
 # beside the JDK's jfr print of the same file, when a JDK is installed:

@@ -58,11 +58,21 @@ struct write_options {
 /* The value given for the writer's option --NAME ("" for a flag), or NULL. */
 const char *write_option(const struct write_options *opts, const char *name);
 
+/* What the command line gives the reader: its own options, checked. */
+struct read_options {
+	const struct given_option *given;
+	size_t n_given;
+};
+
+/* The value given for the reader's option --NAME ("" for a flag), or NULL. */
+const char *read_option(const struct read_options *opts, const char *name);
+
 /*
- * An option a writer takes, declared in its format: main.c offers every
- * format's options and refuses one the chosen writer does not take, so a
- * new format's options need nothing outside its own file. Formats that
- * share an option point at the same declaration.
+ * An option a writer (or a reader) takes, declared in its format: main.c
+ * offers every format's options and refuses one the chosen writer (or the
+ * reader -f names) does not take, so a new format's options need nothing
+ * outside its own file. Formats that share an option point at the same
+ * declaration.
  */
 struct format_option {
 	const char *name; /* without the dashes */
@@ -88,6 +98,13 @@ struct format {
 	/* The writer's own options, ended by one with no name; NULL when none. */
 	const struct format_option *options;
 	/*
+	 * The reader's own options, as the writer's (main.c offers them and
+	 * takes them only with -f naming this format), and the reader that
+	 * takes them, in place of .read; NULL when none.
+	 */
+	const struct format_option *read_options;
+	int (*read_with)(struct input *in, struct model *m, const struct read_options *opts);
+	/*
 	 * A reader whose samples can carry times, so that --time applies
 	 * (when the input has them: model_has_times). Every reader also has
 	 * a fuzz target of its name (`make fuzz`).
@@ -97,6 +114,8 @@ struct format {
 
 /* The option `name` of format f, or NULL. */
 const struct format_option *format_option(const struct format *f, const char *name);
+/* The reader's option `name` of format f, or NULL. */
+const struct format_option *format_read_option(const struct format *f, const char *name);
 
 extern const struct format *const formats[];
 
@@ -114,8 +133,13 @@ const struct format *format_sniff(struct input *in);
  * the format read, or NULL after reporting (m is then still to be freed).
  */
 const struct format *format_read(struct input *in, const struct format *forced, struct model *m);
+/* format_read, giving the reader its options (forced's own: main.c checked them). */
+const struct format *format_read_with(struct input *in, const struct format *forced,
+				      const struct read_options *opts, struct model *m);
 /* format_read of the file at `path` (NULL or "-": stdin). */
 const struct format *format_read_file(const char *path, const struct format *forced, struct model *m);
+const struct format *format_read_file_with(const char *path, const struct format *forced,
+					   const struct read_options *opts, struct model *m);
 /* The format whose extension ends `path`, or NULL. */
 const struct format *format_by_extension(const char *path);
 

@@ -14,6 +14,7 @@
 #include "format.h"
 
 int perf_read(struct input *in, struct model *m);
+int perf_read_with(struct input *in, struct model *m, const struct read_options *opts);
 
 static int is_blank(char c)
 {
@@ -277,6 +278,18 @@ static enum probe_score perf_probe(const unsigned char *prefix, size_t len)
 
 static const char *const perf_extensions[] = { ".perf", ".perf.txt", NULL };
 
+/* stackcollapse-perf.pl's options that name frames, under its names (docs/formats/perf.md). */
+static const struct format_option perf_read_options[] = {
+	{ "pid", NULL, "root frames COMM-PID, as stackcollapse-perf.pl --pid names them", NULL },
+	{ "tid", NULL, "root frames COMM-PID/TID, as stackcollapse-perf.pl --tid", NULL },
+	{ "kernel", NULL, "kernel frames end in _[k], as stackcollapse-perf.pl --kernel", NULL },
+	{ "jit", NULL, "frames of a JIT's /tmp/perf-PID.map end in _[j], as stackcollapse-perf.pl --jit", NULL },
+	{ "all", NULL, "both --kernel and --jit", NULL },
+	{ "addrs", NULL, "unknown frames name their address, [DSO <ADDR>], as stackcollapse-perf.pl --addrs",
+	  NULL },
+	{ NULL, NULL, NULL, NULL },
+};
+
 const struct format format_perf = {
 	.name = "perf",
 	.description = "Linux perf script text (perf record -g; perf script): read only",
@@ -284,6 +297,8 @@ const struct format format_perf = {
 	.binary = 0,
 	.probe = perf_probe,
 	.read = perf_read,
+	.read_options = perf_read_options,
+	.read_with = perf_read_with,
 	.has_times = 1,
 	.write = NULL,
 };

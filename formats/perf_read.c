@@ -6,7 +6,10 @@
  * argument lists cut, "[unknown]" as "[DSO]"), with the symbol as
  * printed (offset cut) as the function's system name and the address and
  * DSO as location and mapping. pid, tid and cpu are labels, and so is a
- * tracepoint's payload ("trace").
+ * tracepoint's payload ("trace"). The reader's options are
+ * stackcollapse-perf.pl's that change names (perf.c declares them): the
+ * root frame with the process and thread, kernel and JIT frames marked,
+ * unknown frames with their address.
  *
  * Sample types come two per event, in the order events first appear: the
  * period (what stackcollapse-perf.pl sums: nanoseconds for cpu-clock and
@@ -16,6 +19,7 @@
  * and stacks; rows stream.
  */
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../base/alloc.h"
@@ -34,9 +38,17 @@ struct frame_key {
 	uint32_t symbol, dso; /* string ids, as printed */
 };
 
+/* stackcollapse-perf.pl's options, as given to the reader. */
+struct naming {
+	int pid, tid;      /* the root frame: COMM-PID, COMM-PID/TID */
+	int kernel, jit;   /* frames of the kernel end in "_[k]", of a JIT map in "_[j]" */
+	int addrs;         /* an unknown frame names its address: "[DSO <ADDR>]" */
+};
+
 struct reader {
 	struct lines lines;
 	struct model *m;
+	struct naming naming;
 	uint32_t events[MAX_EVENTS]; /* string ids of the event names, in the order met */
 	size_t n_events;
 	int64_t values[2 * MAX_EVENTS];
@@ -174,24 +186,35 @@ static size_t arguments_at(struct perf_text t)
 	return t.len;
 }
 
-/* "[unknown]" in a known DSO is named by the DSO's file name: "[libR.so]". */
-static struct perf_text unknown_name(struct reader *r, struct perf_text dso)
+enum { ADDRESS_TEXT = sizeof " <ffffffffffffffff>" };
+
+/*
+ * "[unknown]" in a known DSO is named by the DSO's file name: "[libR.so]";
+ * with --addrs, either one with the address: "[libR.so <7f3a12>]".
+ */
+static struct perf_text unknown_name(struct reader *r, struct perf_text dso, uint64_t address)
 {
 	size_t base = dso.len;
 	while (base > 0 && dso.s[base - 1] != '/')
 		base--;
-	char *s = scratch(r, dso.len - base);
-	s[0] = '[';
-	memcpy(s + 1, dso.s + base, dso.len - base);
-	s[dso.len - base + 1] = ']';
-	return (struct perf_text){ s, dso.len - base + 2 };
+	if (text_is(dso, "[unknown]"))
+		dso = (struct perf_text){ "unknown", 7 }, base = 0;
+	char *s = scratch(r, dso.len - base + ADDRESS_TEXT);
+	size_t n = 0;
+	s[n++] = '[';
+	memcpy(s + n, dso.s + base, dso.len - base);
+	n += dso.len - base;
+	if (r->naming.addrs)
+		n += (size_t)sprintf(s + n, " <%" PRIx64 ">", address);
+	s[n++] = ']';
+	return (struct perf_text){ s, n };
 }
 
 /* The frame's name as stackcollapse-perf.pl writes it, in the scratch buffer. */
-static struct perf_text collapsed_name(struct reader *r, struct perf_text sym, struct perf_text dso)
+static struct perf_text collapsed_name(struct reader *r, struct perf_text sym, struct perf_text dso, uint64_t address)
 {
-	if (text_is(sym, "[unknown]") && !text_is(dso, "[unknown]"))
-		return unknown_name(r, dso);
+	if (text_is(sym, "[unknown]") && (r->naming.addrs || !text_is(dso, "[unknown]")))
+		return unknown_name(r, dso, address);
 	size_t end = is_go_method(sym) ? sym.len : arguments_at(sym);
 	char *s = scratch(r, sym.len);
 	size_t n = 0, from = r->java && end > 1 && sym.s[0] == 'L' && memchr(sym.s, '/', end) ? 1 : 0;
@@ -203,12 +226,59 @@ static struct perf_text collapsed_name(struct reader *r, struct perf_text sym, s
 	return (struct perf_text){ s, n };
 }
 
-static uint32_t function_of(struct reader *r, struct perf_text sym, struct perf_text dso)
+/* Does `t` hold `word`? */
+static int text_has(struct perf_text t, const char *word)
+{
+	size_t n = strlen(word);
+	for (size_t i = 0; i + n <= t.len; i++)
+		if (memcmp(t.s + i, word, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* The kernel's frames, as --kernel tells them: a DSO "[...]" or ".../vmlinux", not "[unknown]". */
+static int is_kernel(struct perf_text dso)
+{
+	return (dso.len && (dso.s[0] == '[' || (dso.len >= 7 && memcmp(dso.s + dso.len - 7, "vmlinux", 7) == 0))) &&
+	       !text_has(dso, "unknown");
+}
+
+/* A JIT's frames, as --jit tells them: its symbol map, "/tmp/perf-PID.map". */
+static int is_jit(struct perf_text dso)
+{
+	for (size_t i = 0; i + 10 <= dso.len; i++) {
+		if (memcmp(dso.s + i, "/tmp/perf-", 10) != 0)
+			continue;
+		size_t k = i + 10;
+		while (k < dso.len && is_digit(dso.s[k]))
+			k++;
+		if (k > i + 10 && k + 4 <= dso.len && dso.s[k] == '.' && memcmp(dso.s + k + 1, "map", 3) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The name with --kernel's or --jit's mark, in the scratch buffer (which it may be in already). */
+static struct perf_text marked(struct reader *r, struct perf_text name, struct perf_text dso)
+{
+	const char *mark = r->naming.kernel && is_kernel(dso) ? "_[k]"
+			 : r->naming.jit && is_jit(dso) && !text_has(name, "_[j]") ? "_[j]" : NULL;
+	if (!mark)
+		return name;
+	if (name.s != r->scratch)
+		memcpy(scratch(r, name.len + 4), name.s, name.len);
+	else
+		scratch(r, name.len + 4);
+	memcpy(r->scratch + name.len, mark, 4);
+	return (struct perf_text){ r->scratch, name.len + 4 };
+}
+
+static uint32_t function_of(struct reader *r, struct perf_text sym, struct perf_text dso, uint64_t address)
 {
 	sym = without_offset(sym);
 	if (sym.len == 0)
 		sym = (struct perf_text){ "[unknown]", 9 };
-	struct perf_text name = collapsed_name(r, sym, dso);
+	struct perf_text name = marked(r, collapsed_name(r, sym, dso, address), dso);
 	struct model_function f = { str(r, name.s, name.len), str(r, sym.s, sym.len), 0, 0, 0, 0, { 0, 0, 0, 0 } };
 	return model_function(r->m, &f);
 }
@@ -244,7 +314,7 @@ static uint32_t location_of(struct reader *r, const struct perf_frame *f)
 		return r->key_location[id];
 	struct model_location l;
 	memset(&l, 0, sizeof l);
-	l.function = function_of(r, f->symbol, f->dso);
+	l.function = function_of(r, f->symbol, f->dso, f->address);
 	l.native.mapping = mapping_of(r, f->dso, key.dso);
 	l.native.address = f->address;
 	grow((void **)&r->keys, &r->cap_keys, r->n_keys + 1, sizeof *r->keys);
@@ -284,13 +354,32 @@ static int add_frame_line(struct reader *r, const char *s, size_t len)
 	return add_location(r, location);
 }
 
-/* The command as the root frame: its blanks as '_', as stackcollapse-perf.pl writes it. */
-static uint32_t root_of(struct reader *r, struct perf_text comm)
+/*
+ * With --pid, "-PID" after the command; with --tid, "-PID/TID". A line
+ * without the pid has "?" for it, and so has one whose tid is 0: the
+ * script takes a tid of 0 for none, and the pid for the tid.
+ */
+static size_t thread_suffix(const struct reader *r, const struct perf_header *h, char *s)
 {
-	char *s = scratch(r, comm.len);
+	int both = h->pid >= 0 && h->tid != 0;
+	int64_t tid = both || h->pid < 0 ? h->tid : h->pid;
+	char pid[24] = "?";
+	if (both)
+		sprintf(pid, "%" PRId64, h->pid);
+	if (r->naming.tid)
+		return (size_t)sprintf(s, "-%s/%" PRId64, pid, tid);
+	return r->naming.pid ? (size_t)sprintf(s, "-%s", pid) : 0;
+}
+
+/* The command as the root frame: its blanks as '_', as stackcollapse-perf.pl writes it. */
+static uint32_t root_of(struct reader *r, const struct perf_header *h)
+{
+	struct perf_text comm = h->comm;
+	char *s = scratch(r, comm.len + 48);
 	for (size_t i = 0; i < comm.len; i++)
 		s[i] = comm.s[i] == ' ' || comm.s[i] == '\t' ? '_' : comm.s[i];
-	struct model_function f = { str(r, s, comm.len), str(r, comm.s, comm.len), 0, 0, 0, 0, { 0, 0, 0, 0 } };
+	size_t n = comm.len + thread_suffix(r, h, s + comm.len);
+	struct model_function f = { str(r, s, n), str(r, comm.s, comm.len), 0, 0, 0, 0, { 0, 0, 0, 0 } };
 	return model_location(r->m, model_function(r->m, &f), 0);
 }
 
@@ -411,8 +500,9 @@ static int start_sample(struct reader *r, const struct perf_header *h)
 	struct perf_frame lone;
 	int has_frame = h->rest.len && perf_parse_frame(h->rest.s, h->rest.len, &lone);
 	r->period = h->has_period ? h->period : 1;
-	r->java = starts_with(h->comm.s, h->comm.len, "java");
-	r->root = root_of(r, h->comm);
+	/* The script tidies Java's names when the root frame is "java", so not with --pid or --tid. */
+	r->java = starts_with(h->comm.s, h->comm.len, "java") && !r->naming.pid && !r->naming.tid;
+	r->root = root_of(r, h);
 	r->labels = labels_of(r, h, h->rest.len && !has_frame);
 	r->open = 1;
 	remember_header(r, h);
@@ -471,11 +561,15 @@ static void reader_free(struct reader *r)
 	free(r->scratch);
 }
 
-int perf_read(struct input *in, struct model *m)
+int perf_read_with(struct input *in, struct model *m, const struct read_options *opts)
 {
 	struct reader r;
 	memset(&r, 0, sizeof r);
 	r.m = m;
+	int all = read_option(opts, "all") != NULL;
+	r.naming = (struct naming){ read_option(opts, "pid") != NULL, read_option(opts, "tid") != NULL,
+				    all || read_option(opts, "kernel"), all || read_option(opts, "jit"),
+				    read_option(opts, "addrs") != NULL };
 	r.comment = model_str(m, "comment", 7);
 	m->rules.strict_r = 0;
 	lines_begin(&r.lines, in);
@@ -493,4 +587,10 @@ int perf_read(struct input *in, struct model *m)
 		failed = lines_errorf(&r.lines, 1, "no perf script sample in the input") < 0;
 	reader_free(&r);
 	return failed ? -1 : 0;
+}
+
+int perf_read(struct input *in, struct model *m)
+{
+	static const struct read_options none = { NULL, 0 };
+	return perf_read_with(in, m, &none);
 }

@@ -23,6 +23,7 @@
 	X(speedscope) \
 	X(cpuprofile) \
 	X(jfr)        \
+	X(dtrace)     \
 	X(flamechart) \
 	X(sprofplot)  \
 	X(flamegraph) \
@@ -54,13 +55,32 @@ const struct format_option *format_option(const struct format *f, const char *na
 	return NULL;
 }
 
-const char *write_option(const struct write_options *opts, const char *name)
+const struct format_option *format_read_option(const struct format *f, const char *name)
+{
+	for (const struct format_option *o = f->read_options; o && o->name; o++)
+		if (strcmp(o->name, name) == 0)
+			return o;
+	return NULL;
+}
+
+/* The last value given for --NAME: a later one overrides, as in getopt's users. */
+static const char *given_value(const struct given_option *given, size_t n, const char *name)
 {
 	const char *value = NULL;
-	for (size_t i = 0; i < opts->n_given; i++)
-		if (strcmp(opts->given[i].name, name) == 0)
-			value = opts->given[i].value;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(given[i].name, name) == 0)
+			value = given[i].value;
 	return value;
+}
+
+const char *write_option(const struct write_options *opts, const char *name)
+{
+	return given_value(opts->given, opts->n_given, name);
+}
+
+const char *read_option(const struct read_options *opts, const char *name)
+{
+	return given_value(opts->given, opts->n_given, name);
 }
 
 const struct format *format_by_extension(const char *path)
@@ -117,6 +137,18 @@ const struct format *format_sniff(struct input *in)
 
 const struct format *format_read(struct input *in, const struct format *forced, struct model *m)
 {
+	static const struct read_options none = { NULL, 0 };
+	return format_read_with(in, forced, &none, m);
+}
+
+static int read_as(const struct format *reader, struct input *in, const struct read_options *opts, struct model *m)
+{
+	return reader->read_with ? reader->read_with(in, m, opts) : reader->read(in, m);
+}
+
+const struct format *format_read_with(struct input *in, const struct format *forced,
+				      const struct read_options *opts, struct model *m)
+{
 	model_init(m);
 	/* gzip may wrap any format: what is inside decides. */
 	if (input_is_gzip(in))
@@ -129,19 +161,26 @@ const struct format *format_read(struct input *in, const struct format *forced, 
 	model_set_meta(m, "source", slash ? slash + 1 : in->name);
 	if (reader)
 		model_set_meta(m, "format", reader->name);
-	if (reader && (reader->read(in, m) < 0 || model_validate(m, in->name) > 0))
+	if (reader && (read_as(reader, in, opts, m) < 0 || model_validate(m, in->name) > 0))
 		reader = NULL;
 	return reader;
 }
 
 const struct format *format_read_file(const char *path, const struct format *forced, struct model *m)
 {
+	static const struct read_options none = { NULL, 0 };
+	return format_read_file_with(path, forced, &none, m);
+}
+
+const struct format *format_read_file_with(const char *path, const struct format *forced,
+					   const struct read_options *opts, struct model *m)
+{
 	struct input in;
 	if (input_open(&in, path) < 0) {
 		model_init(m);
 		return NULL;
 	}
-	const struct format *reader = format_read(&in, forced, m);
+	const struct format *reader = format_read_with(&in, forced, opts, m);
 	input_close(&in);
 	return reader;
 }

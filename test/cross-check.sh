@@ -50,6 +50,8 @@
 #     totals: more than 1% above its cost lines) is warned so.
 #   - peers/flamegraph-perf/: FlameGraph's perf script inputs fold as
 #     stackcollapse-perf.pl folds them, where that script is not wrong.
+#   - peers/flamegraph-collapse/: FlameGraph's DTrace example is sniffed
+#     as dtrace and folds as stackcollapse.pl folded it.
 #   - the registry: every reader --list-formats lists had some file of
 #     its own format checked.
 # Checks that fail today, each for a reason on record, are listed in
@@ -293,26 +295,41 @@ done <<EOF
 $(find "$CORPUS/wild" -type d -name speedscope -exec find {} -type f \; | LC_ALL=C sort)
 EOF
 # perf script: FlameGraph's own test inputs (SHARED_DIR/peers/flamegraph-perf)
-# and stackcollapse-perf.pl's output for each with default options: the
-# same lines after sorting, once two of the script's faults are undone
+# and stackcollapse-perf.pl's output for each, by default and with each of
+# its options (--pid, --tid, --kernel, --jit, --all, --addrs: prof -f perf
+# takes them): the same lines after sorting, once two of the script's faults are undone
 # (docs/formats/perf.md): it loses the last sample of a file that does not
 # end with a blank line (cut from the input here; prof keeps it), and it
 # keeps only the first event met (prof keeps every event; other events'
 # stacks weigh 0 in the default type: those lines are left out here).
 through_last_blank_line() { awk '{ l[NR] = $0 } /^$/ { last = NR } END { for (i = 1; i <= last; i++) print l[i] }' "$1"; }
-folds_as_stackcollapse() { # INPUT RESULT
+folds_as_stackcollapse() { # INPUT RESULT [OPTION]
 	through_last_blank_line "$1" > "$TMP/cut.perf" &&
-		"$PROF" -q -f perf -t folded "$TMP/cut.perf" | grep -v ' 0$' | LC_ALL=C sort > "$TMP/got" &&
+		"$PROF" -q -f perf ${3:+"$3"} -t folded "$TMP/cut.perf" | grep -v ' 0$' | LC_ALL=C sort > "$TMP/got" &&
 		LC_ALL=C sort "$2" | cmp -s - "$TMP/got"
 }
 PEERS_PERF="$CORPUS/../peers/flamegraph-perf"
 while read -r f; do
 	cross "$f" stackcollapse-default folds_as_stackcollapse "$f" "$PEERS_PERF/results/$(basename "$f" .txt)-collapsed-default.txt"
+	for option in pid tid kernel jit all addrs; do
+		cross "$f" "stackcollapse-$option" folds_as_stackcollapse "$f" \
+			"$PEERS_PERF/results/$(basename "$f" .txt)-collapsed-$option.txt" "--$option"
+	done
 	cross "$f" sniffed-as-perf prints 0 'valid perf profile' "$PROF" --check "$f"
 	cross "$f" go-reads-pprof go_reads_prof_pprof "$f"
 done <<EOF
 $(find "$PEERS_PERF" -maxdepth 1 -name 'perf-*.txt' | LC_ALL=C sort)
 EOF
+# DTrace: FlameGraph's example (SHARED_DIR/peers/flamegraph-collapse) and
+# stackcollapse.pl's output for it: the same lines after sorting.
+folds_as_collapsed() { # INPUT RESULT
+	"$PROF" -q -t folded "$1" | LC_ALL=C sort > "$TMP/got" && LC_ALL=C sort "$2" | cmp -s - "$TMP/got"
+}
+PEERS_COLLAPSE="$CORPUS/../peers/flamegraph-collapse"
+cross "$PEERS_COLLAPSE/example-dtrace-stacks.txt" sniffed-as-dtrace prints 0 'valid dtrace profile' \
+	"$PROF" --check "$PEERS_COLLAPSE/example-dtrace-stacks.txt"
+cross "$PEERS_COLLAPSE/example-dtrace-stacks.txt" stackcollapse folds_as_collapsed \
+	"$PEERS_COLLAPSE/example-dtrace-stacks.txt" "$PEERS_COLLAPSE/example-dtrace-stacks.collapsed"
 # Every perf script file of the corpus (a folder named perf-script or
 # perf): sniffed as perf (after perf's own messages too) and read by Go as
 # prof's pprof; text that turns to binary (control bytes no text has,

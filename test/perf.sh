@@ -114,6 +114,27 @@ printf 'prog 1 1.000001: 5 cpu-clock: \n\t 10 ns::f(int, char)+0x1f (/bin/prog)\
 check "frames named as stackcollapse-perf.pl names them (but (anonymous namespace) kept)" prints_exactly \
 	'prog;a:b;[unknown];[libR.so];main.(*T).Run;(anonymous namespace)::g;ns::f 5' "$PROF" -t folded "$TMP/names.perf"
 
+# stackcollapse-perf.pl's options (the cross-check holds each against the
+# script's own results): --tid's root is each header's COMM-PID/TID, as
+# awk reads it; --all marks kernel and JIT frames, --addrs names unknown
+# frames' addresses; the options are the perf reader's alone.
+roots_are_headers() { # FILE
+	awk '/^[^\t#]/ && NF { split($2, t, "/"); n[$1 "-" t[1] "/" t[2]]++ } END { for (r in n) print r, n[r] }' "$1" |
+		LC_ALL=C sort > "$TMP/roots.want"
+	"$PROF" -q -f perf --tid -s 1 -t folded "$1" > "$TMP/perf.folded" &&
+		awk '{ split($0, f, ";"); n[f[1]] += $NF } END { for (r in n) print r, n[r] }' "$TMP/perf.folded" |
+		LC_ALL=C sort | cmp -s - "$TMP/roots.want"
+}
+check "--tid: each sample's root is its header's COMM-PID/TID" roots_are_headers "$PERF/c-pid-cpu.perf"
+printf 'prog 1 1.000001: 5 cpu-clock: \n\t 10 f+0x1f (/tmp/perf-12.map)\n\t 20 g+0x2 ([kernel.kallsyms])\n\t 30 h+0x3 (/boot/vmlinux)\n\t 40 [unknown] (/usr/lib/libR.so)\n\t 5a [unknown] ([unknown])\n\n' > "$TMP/marks.perf"
+check "--all --addrs: kernel and JIT frames marked, unknown ones with their address" prints_exactly \
+	'prog;[unknown <5a>];[libR.so <40>];h_[k];g_[k];f_[j] 5' "$PROF" -f perf --all --addrs -t folded "$TMP/marks.perf"
+check "--kernel alone marks no JIT frame" prints_exactly \
+	'prog;[unknown];[libR.so];h_[k];g_[k];f 5' "$PROF" -f perf --kernel -t folded "$TMP/marks.perf"
+check "a perf option needs -f perf" refuses 2 "^prof: --pid is for -f perf\$" "$PROF" --pid -t folded "$TMP/marks.perf"
+check "... not another reader" refuses 2 "^prof: --jit is for -f perf, not for -f folded\$" \
+	"$PROF" -f folded --jit -t folded "$TMP/marks.perf"
+
 # Two copies of a recording whose last sample is 8587000135 s after its
 # first: the second's times would follow the first's past 2^63 ns (a signed
 # overflow before, issue 22). The merge keeps every sample, drops the times

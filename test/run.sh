@@ -38,7 +38,7 @@
 #   conformance: what every format in the registry has and does;
 #   limits: limits and faults.
 cd "$(dirname "$0")/.." || exit 2
-all="unit rprof refusals cli output shapes pprof lispworks views merge folded callgrind pstats speedscope perf legacy json jfr flame sprof html floors filters fuzz conformance limits"
+all="unit rprof refusals cli output shapes pprof lispworks views merge folded callgrind pstats speedscope perf dtrace legacy json jfr flame sprof html floors filters fuzz conformance limits"
 for area in "$@"; do
 	case " $all " in
 	*" $area "*) ;;

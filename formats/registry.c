@@ -22,6 +22,7 @@
 	X(pstats)     \
 	X(speedscope) \
 	X(cpuprofile) \
+	X(heapprofile) \
 	X(jfr)        \
 	X(flamechart) \
 	X(sprofplot)  \

@@ -24,6 +24,7 @@
 	X(cpuprofile) \
 	X(heapprofile) \
 	X(jfr)        \
+	X(jstack)     \
 	X(flamechart) \
 	X(sprofplot)  \
 	X(flamegraph) \

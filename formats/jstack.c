@@ -6,6 +6,7 @@
  */
 #include "jstack.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "../base/ascii.h"
@@ -98,6 +99,35 @@ static int contains(const char *s, size_t len, const char *needle)
 	return 0;
 }
 
+size_t jstack_dump_start(const char *s, size_t len)
+{
+	static const char mark[] = "Full thread dump ";
+	const size_t n = sizeof mark - 1;
+	for (size_t i = 0; i + n <= len; i++)
+		if (s[i] == 'F' && memcmp(s + i, mark, n) == 0)
+			return i;
+	return SIZE_MAX;
+}
+
+void jstack_unprefix(const char *prefix, size_t prefix_len, const char **s, size_t *len)
+{
+	size_t bare = prefix_len;
+	while (bare > 0 && (prefix[bare - 1] == ' ' || prefix[bare - 1] == '\t'))
+		bare--;
+	if (prefix_len == 0 || *len < bare || memcmp(*s, prefix, bare) != 0)
+		return;
+	if (*len <= prefix_len) {
+		for (size_t i = bare; i < *len; i++)
+			if ((*s)[i] != ' ' && (*s)[i] != '\t')
+				return;
+		*s += *len;
+		*len = 0;
+	} else if (memcmp(*s, prefix, prefix_len) == 0) {
+		*s += prefix_len;
+		*len -= prefix_len;
+	}
+}
+
 /*
  * Evidence anywhere in the prefix: "Full thread dump" is what every
  * HotSpot dump starts with; a thread header followed by its state line
@@ -107,13 +137,23 @@ static enum probe_score jstack_probe(const unsigned char *prefix, size_t len)
 {
 	const char *s = (const char *)prefix, *end = s + len;
 	int header = 0, numbered = 0, threads = 0;
+	const char *console = NULL; /* the console's prefix on the dump's lines */
+	size_t console_len = 0;
 	for (int lines = 0; s < end && lines < 2000; lines++) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t n = (size_t)((nl ? nl : end) - s);
+		const char *line = s;
 		struct jstack_header h;
 		struct jstack_text t;
-		if (starts_with(s, n, "Full thread dump "))
+		size_t dump = jstack_dump_start(s, n);
+		if (dump == 0)
 			return PROBE_STRONG;
+		if (dump != SIZE_MAX) {
+			console = s;
+			console_len = dump;
+		}
+		jstack_unprefix(console, console_len, &line, &n);
+		s = line;
 		/* dump_to_file's JDK 21 frames: indented, without `at`. */
 		int bare = numbered && n > 0 && (s[0] == ' ' || s[0] == '\t');
 		if (header && (bare || jstack_parse_state(s, n, &t) || jstack_parse_at(s, n, &t)))
@@ -124,6 +164,9 @@ static enum probe_score jstack_probe(const unsigned char *prefix, size_t len)
 			break;
 		s = nl + 1;
 	}
+	/* A dump whose every line the console prefixed: its threads tell, with the mark. */
+	if (console && threads)
+		return PROBE_STRONG;
 	return threads >= 2 ? PROBE_PROBABLE : threads ? PROBE_PLAUSIBLE : PROBE_NO;
 }
 

@@ -10,6 +10,7 @@
 #define PROF_JSTACK_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* The `len` bytes at `s` as a span. */
 struct jstack_text {
@@ -32,5 +33,17 @@ int jstack_parse_state(const char *s, size_t len, struct jstack_text *state);
 
 /* An `at FRAME` line (blanks before it allowed): *frame is the text after `at `; 0 when it is none. */
 int jstack_parse_at(const char *s, size_t len, struct jstack_text *frame);
+
+/*
+ * Where "Full thread dump " begins in a line, or SIZE_MAX. Text before it
+ * is a prefix the console put on every line of the dump (sbt's "[info] "):
+ * jstack_unprefix takes it off the lines that follow.
+ */
+size_t jstack_dump_start(const char *s, size_t len);
+/*
+ * A line without `prefix` (the line is left as it is without it); a line
+ * that is the prefix alone, its trailing blanks aside, is empty.
+ */
+void jstack_unprefix(const char *prefix, size_t prefix_len, const char **s, size_t *len);
 
 #endif

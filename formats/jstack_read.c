@@ -7,8 +7,10 @@
  * background threads and those in epoll or a socket's accept or read),
  * and `threads`, every thread. A thread ends at a blank line, as the
  * script ends it; lines no dump holds (a transcript's prompts, a
- * program's own output, the SMR info block) are passed over.
+ * program's own output, the SMR info block) are passed over, and a prefix
+ * a console put before "Full thread dump" is taken off the lines after it.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "../base/alloc.h"
@@ -40,6 +42,8 @@ struct reader {
 	enum verdict verdict;
 	int stated;                    /* some thread of the input gave a state */
 	uint64_t threads;
+	char *console;                 /* the prefix a console put on the dump's lines ("[info] ") */
+	size_t console_len, cap_console;
 	uint32_t key_thread, key_state;
 };
 
@@ -236,6 +240,13 @@ static int read_dumps(struct reader *r)
 		/* A CR LF transcript (script(1)) whose first line ended in LF alone. */
 		if (len > 0 && s[len - 1] == '\r')
 			len--;
+		size_t dump = jstack_dump_start(s, len);
+		if (dump != SIZE_MAX) {
+			grow((void **)&r->console, &r->cap_console, dump + 1, 1);
+			memcpy(r->console, s, dump);
+			r->console_len = dump;
+		}
+		jstack_unprefix(r->console, r->console_len, &s, &len);
 		line(r, s, len);
 	}
 	end_thread(r);
@@ -266,5 +277,6 @@ int jstack_read(struct input *in, struct model *m)
 	text_cache_free(&r.frame_lines);
 	free(r.frames);
 	free(r.name);
+	free(r.console);
 	return rc;
 }

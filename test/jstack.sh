@@ -42,6 +42,13 @@ done
 for f in testdata/jstack/jdk17.jstack testdata/jstack/jdk25-jcmd.txt testdata/jstack/jdk25-dump-to-file.txt; do
 	check "jstack: the state labels of $f are its threads' states" states_are_files "$f"
 done
+# A console that prefixes every line (sbt's "[info] "; sed makes it): the
+# prefix before "Full thread dump" is taken off, blank lines included, and
+# the dump reads as the file itself.
+sed 's/^/[info] /' testdata/jstack/jdk17-many.jstack > "$TMP/prefixed.txt"
+check "jstack: a dump whose lines a console prefixed reads as the dump, sniffed" \
+	sh -c '"$0" -q -t folded "$1" | LC_ALL=C sort > "$3.prefixed" && "$0" -q -t folded "$2" | LC_ALL=C sort | cmp -s - "$3.prefixed"' \
+	"$PROF" "$TMP/prefixed.txt" testdata/jstack/jdk17-many.jstack "$TMP/j"
 check "jstack: three dumps in one file count each thread three times" \
 	sh -c '"$0" -q -t folded -s threads "$1" | grep -q "^main;.* 3$"' "$PROF" testdata/jstack/jdk17-many.jstack
 check "jstack: with states, runnable is the default type" prints 0 '^sample type: *runnable' "$PROF" -t summary testdata/jstack/jdk17.jstack

@@ -27,7 +27,7 @@ states_are_files() { # FILE
 			/java.lang.Thread.State: / && !seen { s = substr($0, index($0, "State: ") + 7); sub(/[ \t].*/, "", s); n[s]++; seen = 1 }
 			END { for (s in n) print s, n[s] }' "$1" | LC_ALL=C sort | cmp -s - "$TMP/j.tags"
 }
-for f in testdata/jstack/*; do
+for f in $(light_every 3 testdata/jstack/*); do
 	case $f in
 	*dump-to-file*) check "jstack: $f folds by the rules with prof's additions" folds_as_rules "$f" runnable -v prof=1 ;;
 	*script*) tr -d '\r' < "$f" > "$TMP/no-cr.txt"

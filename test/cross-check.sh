@@ -50,8 +50,9 @@
 #     totals: more than 1% above its cost lines) is warned so.
 #   - peers/flamegraph-perf/: FlameGraph's perf script inputs fold as
 #     stackcollapse-perf.pl folds them, where that script is not wrong.
-#   - peers/speedscope/: its V8 heap profiles read as its importer reads
-#     them, and as the app shows its own import.
+#   - peers/speedscope/ and wild/unsupported/chrome-heapprofile/: V8 heap
+#     profiles read as speedscope's importer reads them, and as the app
+#     shows its own import.
 #   - the registry: every reader --list-formats lists had some file of
 #     its own format checked.
 # Checks that fail today, each for a reason on record, are listed in
@@ -404,14 +405,16 @@ done <<EOF
 $(find "$CORPUS/wild" -type d -name callgrind -exec find {} -type f \; | LC_ALL=C sort)
 EOF
 
-# V8 heap profiles: speedscope's own samples (SHARED_DIR/peers/speedscope),
-# read as its importer's rule reads them (test/heapprofile-lib.sh), and
-# shown by the app as its own import.
+# V8 heap profiles: speedscope's own samples (SHARED_DIR/peers/speedscope)
+# and the wild corpus's, read as speedscope's importer's rule reads them
+# (test/heapprofile-lib.sh), and shown by the app as its own import.
 . test/heapprofile-lib.sh
-for f in "$CORPUS"/../peers/speedscope/node/*/*.heapprofile; do
+while read -r f; do
 	cross "$f" heapprofile-importer-rule reads_as_importer "$f" space
 	needs_browser cross "$f" heapprofile-app-import app_shows_the_same "$f"
-done
+done <<EOF
+$(find "$CORPUS/../peers/speedscope" "$CORPUS/wild/unsupported/chrome-heapprofile" -type f -name '*.heapprofile' | LC_ALL=C sort)
+EOF
 
 # The registry is the list of readers: each must have had some file of
 # its own format checked above, so that a new reader without checks here

@@ -90,7 +90,7 @@ int jstack_parse_at(const char *s, size_t len, struct jstack_text *frame)
 	return 1;
 }
 
-static int contains(const char *s, size_t len, const char *needle)
+int jstack_has(const char *s, size_t len, const char *needle)
 {
 	size_t n = strlen(needle);
 	for (size_t i = 0; i + n <= len; i++)
@@ -158,7 +158,7 @@ static enum probe_score jstack_probe(const unsigned char *prefix, size_t len)
 		int bare = numbered && n > 0 && (s[0] == ' ' || s[0] == '\t');
 		if (header && (bare || jstack_parse_state(s, n, &t) || jstack_parse_at(s, n, &t)))
 			threads++;
-		header = jstack_parse_header(s, n, &h) && (h.dump_to_file || contains(s, n, " prio="));
+		header = jstack_parse_header(s, n, &h) && (h.dump_to_file || jstack_has(s, n, " prio="));
 		numbered = header && h.dump_to_file;
 		if (!nl)
 			break;

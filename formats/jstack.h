@@ -34,6 +34,9 @@ int jstack_parse_state(const char *s, size_t len, struct jstack_text *state);
 /* An `at FRAME` line (blanks before it allowed): *frame is the text after `at `; 0 when it is none. */
 int jstack_parse_at(const char *s, size_t len, struct jstack_text *frame);
 
+/* Do the `len` bytes at `s` hold `needle`? */
+int jstack_has(const char *s, size_t len, const char *needle);
+
 /*
  * Where "Full thread dump " begins in a line, or SIZE_MAX. Text before it
  * is a prefix the console put on every line of the dump (sbt's "[info] "):

@@ -102,15 +102,6 @@ static void set_state(struct reader *r, struct jstack_text state)
 		r->verdict = state.len == 8 && memcmp(state.s, "RUNNABLE", 8) == 0 ? RUNNABLE : OTHER;
 }
 
-static int contains(const char *s, size_t len, const char *needle)
-{
-	size_t n = strlen(needle);
-	for (size_t i = 0; i + n <= len; i++)
-		if (memcmp(s + i, needle, n) == 0)
-			return 1;
-	return 0;
-}
-
 static int ends_with(const char *s, size_t len, const char *suffix)
 {
 	size_t n = strlen(suffix);
@@ -123,18 +114,18 @@ static int is_background(const char *s, size_t len)
 	for (size_t i = 2; i + 15 <= len; i++)
 		if (s[i - 2] == 'C' && memcmp(s + i, " CompilerThread", 15) == 0)
 			return 1;
-	return contains(s, len, "Signal Dispatcher") || contains(s, len, "Service Thread") ||
-	       contains(s, len, "Attach Listener");
+	return jstack_has(s, len, "Signal Dispatcher") || jstack_has(s, len, "Service Thread") ||
+	       jstack_has(s, len, "Attach Listener");
 }
 
 /* A thread waiting on I/O, by its frame, as the script tells them: not running. */
 static int is_waiting_frame(const char *s, size_t len)
 {
-	if (contains(s, len, "epollWait") || ends_with(s, len, "socketAccept") || ends_with(s, len, "socketRead0"))
+	if (jstack_has(s, len, "epollWait") || ends_with(s, len, "socketAccept") || ends_with(s, len, "socketRead0"))
 		return 1;
 	if (!ends_with(s, len, "accept0"))
 		return 0;
-	return contains(s, len - 7, "Socket");
+	return jstack_has(s, len - 7, "Socket");
 }
 
 static void header(struct reader *r, const struct jstack_header *h)

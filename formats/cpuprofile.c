@@ -11,7 +11,8 @@
  * An object whose prefix names V8's node fields: "callFrame" is V8's own
  * word, and "nodes" the Profile type's; "timeDeltas" is V8's alone too.
  * DevTools' older format, a "head" tree of nodes with their functionName,
- * is claimed less surely: those are common words.
+ * is claimed less surely: those are common words. A "head" tree with
+ * "selfSize" is a heap profile's (heapprofile.c).
  */
 static enum probe_score cpuprofile_probe(const unsigned char *prefix, size_t len)
 {
@@ -22,6 +23,8 @@ static enum probe_score cpuprofile_probe(const unsigned char *prefix, size_t len
 	/* The arrays of samples may fill the prefix before the nodes: V8's word for their times. */
 	if (json_prefix_has(prefix, len, "\"timeDeltas\""))
 		return PROBE_PROBABLE;
+	if (json_prefix_has(prefix, len, "\"selfSize\""))
+		return PROBE_NO;
 	return json_prefix_has(prefix, len, "\"head\"") && json_prefix_has(prefix, len, "\"functionName\"") ? PROBE_PLAUSIBLE : PROBE_NO;
 }
 

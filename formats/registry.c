@@ -22,8 +22,10 @@
 	X(pstats)     \
 	X(speedscope) \
 	X(cpuprofile) \
+	X(heapprofile) \
 	X(jfr)        \
 	X(dtrace)     \
+	X(jstack)     \
 	X(flamechart) \
 	X(sprofplot)  \
 	X(flamegraph) \

@@ -52,6 +52,9 @@
 #     stackcollapse-perf.pl folds them, where that script is not wrong.
 #   - peers/flamegraph-collapse/: FlameGraph's DTrace example is sniffed
 #     as dtrace and folds as stackcollapse.pl folded it.
+#   - peers/speedscope/ and wild/unsupported/chrome-heapprofile/: V8 heap
+#     profiles read as speedscope's importer reads them, and as the app
+#     shows its own import.
 #   - the registry: every reader --list-formats lists had some file of
 #     its own format checked.
 # Checks that fail today, each for a reason on record, are listed in
@@ -419,6 +422,17 @@ done <<EOF
 $(find "$CORPUS/wild" -type d -name callgrind -exec find {} -type f \; | LC_ALL=C sort)
 EOF
 
+# V8 heap profiles: speedscope's own samples (SHARED_DIR/peers/speedscope)
+# and the wild corpus's, read as speedscope's importer's rule reads them
+# (test/heapprofile-lib.sh), and shown by the app as its own import.
+. test/heapprofile-lib.sh
+while read -r f; do
+	cross "$f" heapprofile-importer-rule reads_as_importer "$f" space
+	needs_browser cross "$f" heapprofile-app-import app_shows_the_same "$f"
+done <<EOF
+$(find "$CORPUS/../peers/speedscope" "$CORPUS/wild/unsupported/chrome-heapprofile" -type f -name '*.heapprofile' | LC_ALL=C sort)
+EOF
+
 # The registry is the list of readers: each must have had some file of
 # its own format checked above, so that a new reader without checks here
 # fails rather than going unchecked. A file's format is the reader whose
@@ -435,7 +449,10 @@ sniffed_formats > "$TMP/checked-formats"
 # on record; one that gets a file checked must leave the list.
 #   pstats: no pstats file in ../shared/testdata (issue 19); CPython's
 #   files are testdata/pstats/, judged by Python's pstats (test/pstats.sh)
-no_shared_files="pstats"
+#   jstack: no thread dump in ../shared, nor stackcollapse-jstack.pl's
+#   text; the JDK's dumps are testdata/jstack/, judged by the script's
+#   rules as docs/formats/jstack.md writes them down (test/jstack.sh)
+no_shared_files="pstats jstack"
 LC_ALL=C comm -23 "$TMP/readers" "$TMP/checked-formats" | grep -vxF "$(echo $no_shared_files | tr ' ' '\n')" > "$TMP/unchecked"
 check "every reader of --list-formats has shared files cross-checked (none missing: $(tr '\n' ' ' < "$TMP/unchecked"))" \
 	[ ! -s "$TMP/unchecked" ]

@@ -1,0 +1,18 @@
+build-fp/formats/cpuprofile.o: formats/cpuprofile.c formats/cpuprofile.h \
+ formats/format.h formats/../io/input.h formats/../io/output.h \
+ formats/../model/model.h formats/../model/../base/hashidx.h \
+ formats/../model/graph.h formats/../model/rows.h \
+ formats/../model/strtab.h formats/../io/json.h formats/../io/input.h \
+ formats/../io/output.h
+formats/cpuprofile.h:
+formats/format.h:
+formats/../io/input.h:
+formats/../io/output.h:
+formats/../model/model.h:
+formats/../model/../base/hashidx.h:
+formats/../model/graph.h:
+formats/../model/rows.h:
+formats/../model/strtab.h:
+formats/../io/json.h:
+formats/../io/input.h:
+formats/../io/output.h:

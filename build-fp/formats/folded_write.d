@@ -1,0 +1,22 @@
+build-fp/formats/folded_write.o: formats/folded_write.c \
+ formats/../base/alloc.h formats/../base/diag.h formats/../base/numtext.h \
+ formats/../model/diff.h formats/../model/model.h \
+ formats/../model/../base/hashidx.h formats/../model/graph.h \
+ formats/../model/rows.h formats/../model/strtab.h \
+ formats/../model/view.h formats/folded.h formats/format.h \
+ formats/../io/input.h formats/../io/output.h formats/../model/model.h
+formats/../base/alloc.h:
+formats/../base/diag.h:
+formats/../base/numtext.h:
+formats/../model/diff.h:
+formats/../model/model.h:
+formats/../model/../base/hashidx.h:
+formats/../model/graph.h:
+formats/../model/rows.h:
+formats/../model/strtab.h:
+formats/../model/view.h:
+formats/folded.h:
+formats/format.h:
+formats/../io/input.h:
+formats/../io/output.h:
+formats/../model/model.h:

@@ -1,0 +1,21 @@
+build-fp/formats/jfr_decode.o: formats/jfr_decode.c \
+ formats/../base/alloc.h formats/../base/diag.h formats/../base/utf8.h \
+ formats/jfr.h formats/../base/hashidx.h formats/../base/spill.h \
+ formats/format.h formats/../io/input.h formats/../io/output.h \
+ formats/../model/model.h formats/../model/../base/hashidx.h \
+ formats/../model/graph.h formats/../model/rows.h \
+ formats/../model/strtab.h
+formats/../base/alloc.h:
+formats/../base/diag.h:
+formats/../base/utf8.h:
+formats/jfr.h:
+formats/../base/hashidx.h:
+formats/../base/spill.h:
+formats/format.h:
+formats/../io/input.h:
+formats/../io/output.h:
+formats/../model/model.h:
+formats/../model/../base/hashidx.h:
+formats/../model/graph.h:
+formats/../model/rows.h:
+formats/../model/strtab.h:

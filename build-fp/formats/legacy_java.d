@@ -1,0 +1,15 @@
+build-fp/formats/legacy_java.o: formats/legacy_java.c \
+ formats/../base/alloc.h formats/../base/ascii.h formats/legacy.h \
+ formats/../io/lines.h formats/../io/input.h formats/../model/model.h \
+ formats/../model/../base/hashidx.h formats/../model/graph.h \
+ formats/../model/rows.h formats/../model/strtab.h
+formats/../base/alloc.h:
+formats/../base/ascii.h:
+formats/legacy.h:
+formats/../io/lines.h:
+formats/../io/input.h:
+formats/../model/model.h:
+formats/../model/../base/hashidx.h:
+formats/../model/graph.h:
+formats/../model/rows.h:
+formats/../model/strtab.h:

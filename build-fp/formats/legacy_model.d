@@ -1,0 +1,17 @@
+build-fp/formats/legacy_model.o: formats/legacy_model.c formats/legacy.h \
+ formats/../io/lines.h formats/../io/input.h formats/../model/model.h \
+ formats/../model/../base/hashidx.h formats/../model/graph.h \
+ formats/../model/rows.h formats/../model/strtab.h \
+ formats/../base/alloc.h formats/../base/ascii.h \
+ formats/../base/hashidx.h
+formats/legacy.h:
+formats/../io/lines.h:
+formats/../io/input.h:
+formats/../model/model.h:
+formats/../model/../base/hashidx.h:
+formats/../model/graph.h:
+formats/../model/rows.h:
+formats/../model/strtab.h:
+formats/../base/alloc.h:
+formats/../base/ascii.h:
+formats/../base/hashidx.h:

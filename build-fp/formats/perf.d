@@ -1,0 +1,15 @@
+build-fp/formats/perf.o: formats/perf.c formats/perf.h \
+ formats/../base/ascii.h formats/format.h formats/../io/input.h \
+ formats/../io/output.h formats/../model/model.h \
+ formats/../model/../base/hashidx.h formats/../model/graph.h \
+ formats/../model/rows.h formats/../model/strtab.h
+formats/perf.h:
+formats/../base/ascii.h:
+formats/format.h:
+formats/../io/input.h:
+formats/../io/output.h:
+formats/../model/model.h:
+formats/../model/../base/hashidx.h:
+formats/../model/graph.h:
+formats/../model/rows.h:
+formats/../model/strtab.h:

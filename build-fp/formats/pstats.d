@@ -1,0 +1,14 @@
+build-fp/formats/pstats.o: formats/pstats.c formats/pstats.h \
+ formats/format.h formats/../io/input.h formats/../io/output.h \
+ formats/../model/model.h formats/../model/../base/hashidx.h \
+ formats/../model/graph.h formats/../model/rows.h \
+ formats/../model/strtab.h
+formats/pstats.h:
+formats/format.h:
+formats/../io/input.h:
+formats/../io/output.h:
+formats/../model/model.h:
+formats/../model/../base/hashidx.h:
+formats/../model/graph.h:
+formats/../model/rows.h:
+formats/../model/strtab.h:

@@ -1,0 +1,25 @@
+build-fp/formats/speedscope_write.o: formats/speedscope_write.c \
+ formats/../base/diag.h formats/../base/alloc.h formats/../base/numtext.h \
+ formats/../io/json.h formats/../io/input.h formats/../io/output.h \
+ formats/../model/view.h formats/../model/model.h \
+ formats/../model/../base/hashidx.h formats/../model/graph.h \
+ formats/../model/rows.h formats/../model/strtab.h formats/speedscope.h \
+ formats/format.h formats/../io/input.h formats/../io/output.h \
+ formats/../model/model.h
+formats/../base/diag.h:
+formats/../base/alloc.h:
+formats/../base/numtext.h:
+formats/../io/json.h:
+formats/../io/input.h:
+formats/../io/output.h:
+formats/../model/view.h:
+formats/../model/model.h:
+formats/../model/../base/hashidx.h:
+formats/../model/graph.h:
+formats/../model/rows.h:
+formats/../model/strtab.h:
+formats/speedscope.h:
+formats/format.h:
+formats/../io/input.h:
+formats/../io/output.h:
+formats/../model/model.h:

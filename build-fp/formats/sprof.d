@@ -1,0 +1,25 @@
+build-fp/formats/sprof.o: formats/sprof.c formats/sprof.h \
+ formats/../render/abbreviate.h formats/../render/flame.h \
+ formats/../render/../io/output.h formats/../render/../model/view.h \
+ formats/../render/../model/model.h \
+ formats/../render/../model/../base/hashidx.h \
+ formats/../render/../model/graph.h formats/../render/../model/rows.h \
+ formats/../render/../model/strtab.h formats/format.h \
+ formats/../io/input.h formats/../io/output.h formats/../model/model.h \
+ formats/../base/alloc.h formats/../base/diag.h
+formats/sprof.h:
+formats/../render/abbreviate.h:
+formats/../render/flame.h:
+formats/../render/../io/output.h:
+formats/../render/../model/view.h:
+formats/../render/../model/model.h:
+formats/../render/../model/../base/hashidx.h:
+formats/../render/../model/graph.h:
+formats/../render/../model/rows.h:
+formats/../render/../model/strtab.h:
+formats/format.h:
+formats/../io/input.h:
+formats/../io/output.h:
+formats/../model/model.h:
+formats/../base/alloc.h:
+formats/../base/diag.h:

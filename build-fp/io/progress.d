@@ -1,0 +1,3 @@
+build-fp/io/progress.o: io/progress.c io/progress.h io/../base/diag.h
+io/progress.h:
+io/../base/diag.h:

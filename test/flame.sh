@@ -184,7 +184,11 @@ check "flamechart of appended runs is to scale" chart_is_runs testdata/rprof/app
 "$PROF" -q -t flamechart testdata/pprof/go/go_cpu.pb.gz > "$TMP/go-chart.svg"
 check "a chart says when its input has no time order" svg_has "$TMP/go-chart.svg" 'id="subtitle".*no time order'
 "$PROF" -q -t flamechart testdata/rprof/kmeans-default.out > "$TMP/kmeans-chart.svg"
-check "an R profile's chart is in time order" svg_has "$TMP/kmeans-chart.svg" 'id="subtitle".*in time order'
+check "an R profile's chart is in time" svg_has "$TMP/kmeans-chart.svg" 'id="subtitle">[^<]*: in time, cpu<'
+check "... on an axis in seconds" svg_has "$TMP/kmeans-chart.svg" '<g id="axis" data-ns="[1-9]'
+"$PROF" -q -t flamechart -s samples testdata/rprof/kmeans-default.out > "$TMP/kmeans-samples.svg"
+check "... in samples, in time order, no axis" svg_has "$TMP/kmeans-samples.svg" 'id="subtitle">[^<]*: in time order, samples<'
+check "an input without times has no axis" sh -c '! grep -q "id=\"axis\"" "$1"' - "$TMP/go-chart.svg"
 
 # Bounded: output grows with what can be drawn, not with samples.
 awk 'BEGIN { print "main;big 1000000"; for (i = 0; i < 100000; i++) print "main;small" i ";leaf 1"

@@ -20,6 +20,15 @@
 //     values its title gives (within a pixel); bars are sorted, largest
 //     left. Else "NAME FAIL why".
 //
+//   node check.cjs lanes OUTDIR FILE.svg...
+//     For each flame chart in time, OUTDIR/NAME.png (the screenshot) and
+//     OUTDIR/NAME.lanes: "axis SECONDS", the time at the right end of the
+//     boxes as the axis's tick labels and places on the page say it
+//     (the two ticks farthest apart give the scale); then per lane, in the
+//     page's order, "lane NAME<TAB>ROOT<TAB>SUM": its root's name, its
+//     root's samples (data-len) and the sum of its depth-1 boxes' samples
+//     (depths counted from the lane's root). Prints "NAME ok" as frames.
+//
 //   node check.cjs interact FILE.svg REGEX MATCHED [SCREENSHOT.png]
 //     Hovers, clicks, searches and reopens the page from its URL, printing
 //     "ok WHAT" or "FAIL WHAT: why" per check. MATCHED is what the search
@@ -132,6 +141,53 @@ function frames(browser, base, outDir, files) {
 		fs.writeFileSync(path.join(outDir, name + '.tsv'), boxes.map((b) =>
 			[b.depth, tsvName(b.name), b.count, b.x, b.width, b.first, b.length].join('\t') + '\n').join(''));
 		const shown = await fillShown(page, png, boxes);
+		if (page.errors.length)
+			console.log(`${name} FAIL script errors: ${page.errors.join('; ')}`);
+		else if (!(shown > 0.5))
+			console.log(`${name} FAIL the screenshot shows ${(100 * shown).toFixed(0)}% of the boxes' area`);
+		else
+			console.log(`${name} ok`);
+	});
+}
+
+// A tick's label in seconds: render/units.c's time units.
+function seconds(label) {
+	const m = /^(-?[0-9.]+)(ns|us|ms|s|hrs)?$/.exec(label);
+	return m ? Number(m[1]) * { ns: 1e-9, us: 1e-6, ms: 1e-3, s: 1, hrs: 3600 }[m[2] || 's'] : NaN;
+}
+
+function lanes(browser, base, outDir, files) {
+	return eachWithin(browser, files, async (page, file, name) => {
+		await load(page, `${base}/${path.basename(file)}`);
+		const seen = await page.evaluate(() => {
+			const left = document.documentElement.getBoundingClientRect().left;
+			const ticks = Array.from(document.querySelectorAll('#axis text')).map((t) => [t.textContent,
+				parseFloat(t.getAttribute('x'))]);
+			const roots = {}, lanes = [];
+			Array.from(document.querySelectorAll('#frames > g')).forEach((g) => {
+				const lane = g.getAttribute('data-lane') || '0', rect = g.querySelector('rect');
+				const y = parseFloat(rect.getAttribute('y')), title = g.querySelector('title').textContent;
+				const len = Number(g.getAttribute('data-len'));
+				if (!(lane in roots)) {
+					const box = rect.getBoundingClientRect();
+					roots[lane] = { y: y, right: box.right - left, name: title.slice(0, title.lastIndexOf(' (')), root: len, sum: 0 };
+					lanes.push(roots[lane]);
+				} else if (Math.round(Math.abs(y - roots[lane].y) / 16) === 1) {
+					roots[lane].sum += len;
+				}
+			});
+			return { ticks: ticks, lanes: lanes };
+		});
+		const png = await page.screenshot({ path: path.join(outDir, name + '.png') });
+		const ticks = seen.ticks.map(([label, x]) => [seconds(label), x]).filter(([t]) => !isNaN(t));
+		let axis = NaN;
+		if (ticks.length > 1) {
+			const [t0, x0] = ticks[0], [t1, x1] = ticks[ticks.length - 1];
+			axis = t0 + (seen.lanes[0].right - x0) * (t1 - t0) / (x1 - x0);
+		}
+		fs.writeFileSync(path.join(outDir, name + '.lanes'), `axis ${axis}\n` +
+			seen.lanes.map((l) => `lane ${tsvName(l.name)}\t${l.root}\t${l.sum}\n`).join(''));
+		const shown = await fillShown(page, png, await readBoxes(page));
 		if (page.errors.length)
 			console.log(`${name} FAIL script errors: ${page.errors.join('; ')}`);
 		else if (!(shown > 0.5))
@@ -344,7 +400,7 @@ function plots(browser, base, outDir, files) {
 
 async function main() {
 	const [mode, ...args] = process.argv.slice(2);
-	const files = mode === 'frames' || mode === 'plot' ? args.slice(1) : [args[0]];
+	const files = mode === 'frames' || mode === 'plot' || mode === 'lanes' ? args.slice(1) : [args[0]];
 	const server = await serve(files);
 	const base = `http://127.0.0.1:${server.address().port}`;
 	const browser = await chromium.launch();
@@ -353,6 +409,8 @@ async function main() {
 			await frames(browser, base, args[0], files);
 		else if (mode === 'plot')
 			await plots(browser, base, args[0], files);
+		else if (mode === 'lanes')
+			await lanes(browser, base, args[0], files);
 		else
 			await inTime(`interact ${args[0]}`, interact(browser, base, args[0], args[1], args[2], args[3]));
 	} finally {

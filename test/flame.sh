@@ -184,10 +184,11 @@ check "flamechart of appended runs is to scale" chart_is_runs testdata/rprof/app
 "$PROF" -q -t flamechart testdata/pprof/go/go_cpu.pb.gz > "$TMP/go-chart.svg"
 check "a chart says when its input has no time order" svg_has "$TMP/go-chart.svg" 'id="subtitle".*no time order'
 "$PROF" -q -t flamechart testdata/rprof/kmeans-default.out > "$TMP/kmeans-chart.svg"
-check "an R profile's chart is in time" svg_has "$TMP/kmeans-chart.svg" 'id="subtitle">[^<]*: in time, cpu<'
+check "an R profile's chart is in time" svg_has "$TMP/kmeans-chart.svg" 'id="subtitle"[^>]*>[^<]*: in time, cpu<'
 check "... on an axis in seconds" svg_has "$TMP/kmeans-chart.svg" '<g id="axis" data-ns="[1-9]'
 "$PROF" -q -t flamechart -s samples testdata/rprof/kmeans-default.out > "$TMP/kmeans-samples.svg"
-check "... in samples, in time order, no axis" svg_has "$TMP/kmeans-samples.svg" 'id="subtitle">[^<]*: in time order, samples<'
+check "... in samples: in time order" svg_has "$TMP/kmeans-samples.svg" 'id="subtitle"[^>]*>[^<]*: in time order, samples<'
+check "... no axis" sh -c '! grep -q "id=\"axis\"" "$1"' - "$TMP/kmeans-samples.svg"
 check "an input without times has no axis" sh -c '! grep -q "id=\"axis\"" "$1"' - "$TMP/go-chart.svg"
 
 # Bounded: output grows with what can be drawn, not with samples.
@@ -289,3 +290,37 @@ needs_browser interacts "$TMP/svg/kmeans0-chart.svg" '^(cmp|genCode)$' "$TMP/kme
 "$PROF" -q -t folded testdata/rprof/deep-truncated.out > "$TMP/deep.folded"
 "$PROF" -q -t flamegraph --minwidth 0 -o "$TMP/svg/deep0.svg" testdata/rprof/deep-truncated.out
 needs_browser interacts "$TMP/svg/deep0.svg" 'deep|burn' "$TMP/deep.folded"
+
+# Flame charts in time, on real recordings (test/make-chart-recordings.sh):
+# a JFR of six busy threads and main, perf of four threads, node's one. In
+# Chromium, the axis's seconds (read off its tick labels and places) are
+# the recording's, first sample to last, as the profiler's own tools give
+# it in NAME.lanes (the last sample lasts at most twice the usual gap, and
+# 2% for reading ticks to 0.1 px); each lane is a thread, the busiest
+# first, its root's samples and the sum of its depth-1 boxes' samples both
+# the thread's.
+lanes_are() { # NAME: $TMP/lanes/NAME.lanes against testdata/chart/NAME.lanes
+	page=$TMP/lanes/$(echo "$1" | tr . -).lanes want=testdata/chart/$1.lanes
+	[ -s "$page" ] || return 1
+	awk -v want="$(awk '$1 == "seconds" { print $2 }' "$want")" \
+		'$1 == "axis" { ok = $2 >= want - 0.001 && $2 <= want * 1.02 + 0.05 } END { exit !ok }' "$page" || return 1
+	sed -n 's/^lane //p' "$page" | awk -F'\t' '{ name = $1; sub(/: [0-9.]+%$/, "", name); sub(/^.* tid /, "", name)
+		if ($2 != $3 || (NR > 1 && $2 > last)) bad = 1; last = $2; print name " " $2 } END { exit bad }' > "$TMP/lanes.page" &&
+		sed -n 's/^thread //p' "$want" | sorted_is "$TMP/lanes.page" -
+}
+mkdir -p "$TMP/lanes"
+for f in threads.jfr threads.perf busy.cpuprofile; do
+	"$PROF" -q -t flamechart --minwidth 0 -o "$TMP/lanes/$(echo "$f" | tr . -).svg" "testdata/chart/$f"
+done
+check "a JFR's chart is in time, a lane per thread" svg_has "$TMP/lanes/threads-jfr.svg" 'id="subtitle"[^>]*>threads.jfr: in time, a lane per thread \(8 threads\)'
+check "... each lane labelled with its thread and share" svg_has "$TMP/lanes/threads-jfr.svg" '<text [^>]*>worker-6: [0-9.]+%</text>'
+check "... a box's title says how long it ran" svg_has "$TMP/lanes/threads-jfr.svg" '<title>Lanes.hash \([0-9]+ samples, [0-9.]+%, [0-9.]+m?s\)'
+if [ "$browser_tools" = installed ]; then
+	NODE_PATH="$SPEEDSCOPE/node_modules" node test/svg/check.cjs lanes "$TMP/lanes" "$TMP/lanes"/*.svg > "$TMP/lanes.out" 2>&1
+	for f in threads.jfr threads.perf busy.cpuprofile; do
+		check "Chromium shows the chart of $f" grep -qx "$(echo "$f" | tr . -) ok" "$TMP/lanes.out"
+		check "... $f: its axis is the recording's seconds, its lanes its threads' samples" lanes_are "$f"
+	done
+else
+	skipped=$((skipped + 6))
+fi

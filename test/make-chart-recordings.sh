@@ -25,3 +25,22 @@ perf script -i "$work/perf.data" 2> /dev/null | sed "s#$work/##g" > "$out/thread
 
 node --cpu-prof --cpu-prof-dir="$work/node" --cpu-prof-name=lanes.cpuprofile "$here/chart/lanes.js" > /dev/null
 cp "$work/node/lanes.cpuprofile" "$out/busy.cpuprofile"
+
+# What the chart must show, from each profiler's own tools: NAME.lanes
+# holds "seconds S" (first sample to last) and "thread KEY SAMPLES" per
+# thread (JFR's thread name, perf's tid; "all" for node's one thread).
+"$jdk/bin/jfr" print --json --events jdk.ExecutionSample "$out/threads.jfr" | python3 -c '
+import collections, datetime, json, sys
+events = json.load(sys.stdin)["recording"]["events"]
+def at(e):  # ISO time with ns: seconds from the epoch
+    day, frac = e["values"]["startTime"].rstrip("Z").split(".")
+    return datetime.datetime.fromisoformat(day).replace(tzinfo=datetime.timezone.utc).timestamp() + float("0." + frac)
+times = [at(e) for e in events]
+print("seconds %.6f" % (max(times) - min(times)))
+for name, n in collections.Counter(e["values"]["sampledThread"]["javaName"] for e in events).most_common():
+    print("thread %s %d" % (name, n))' > "$out/threads.jfr.lanes"
+perf script -F tid,time -i "$work/perf.data" 2> /dev/null | awk '{ t = $2 + 0; if (!n++) first = t; last = t; c[$1]++ }
+	END { printf "seconds %.6f\n", last - first; for (k in c) print "thread " k " " c[k] }' > "$out/threads.perf.lanes"
+node -e 'const p = JSON.parse(require("fs").readFileSync(process.argv[1]));
+	const d = p.timeDeltas.slice(1).reduce((a, b) => a + b, 0);
+	console.log(`seconds ${(d / 1e6).toFixed(6)}\nthread all ${p.samples.length}`)' "$out/busy.cpuprofile" > "$out/busy.cpuprofile.lanes"

@@ -240,6 +240,8 @@ static void draw_held(struct chart *c, struct lane *l, int64_t next)
 	if (!l->held)
 		return;
 	int64_t most = c->longest * (int64_t)(l->held_repeat < 1000 ? l->held_repeat : 1000);
+	if (most > INT64_MAX - l->held_time) /* the axis ends at 2^63 ns */
+		most = INT64_MAX - l->held_time;
 	int64_t width = next - l->held_time < most ? next - l->held_time : most;
 	draw(c, l, l->held_stack, l->held_time, width, l->held_value, l->held_repeat);
 	l->held = 0;
@@ -359,8 +361,11 @@ static int64_t usual_gap(const uint64_t *buckets, uint64_t n)
 {
 	uint64_t seen = 0;
 	for (size_t k = 0; k < GAP_BUCKETS; k++)
-		if ((seen += buckets[k]) * 2 >= n && n)
-			return (int64_t)exp2((k + 0.5) / GAP_STEPS);
+		if ((seen += buckets[k]) * 2 >= n && n) {
+			/* A day at most: a sample's width times a row's repeat (at most 1000) stays far from 2^63. */
+			double gap = exp2((k + 0.5) / GAP_STEPS);
+			return gap < 86400e9 ? (int64_t)gap : (int64_t)86400e9;
+		}
 	return 1000000; /* no thread was sampled twice: a sample is drawn 2 ms wide */
 }
 
@@ -404,8 +409,9 @@ static void survey(struct chart *c)
 		for (size_t i = 0; i < c->n_threads; i++) {
 			const struct thread *t = &c->threads[i];
 			uint64_t repeat = t->last_repeat < 1000 ? t->last_repeat : 1000;
-			if (t->samples && t->last_time + c->longest * (int64_t)repeat > c->axis)
-				c->axis = t->last_time + c->longest * (int64_t)repeat;
+			int64_t last = c->longest * (int64_t)repeat, end = t->last_time > INT64_MAX - last ? INT64_MAX : t->last_time + last;
+			if (t->samples && end > c->axis)
+				c->axis = end;
 		}
 	}
 	free(values);
@@ -486,7 +492,7 @@ static unsigned layout(struct chart *c)
 /* The time axis: a tick and its time in units at each round step, a line down through the lanes. */
 static void axis(struct chart *c)
 {
-	if (c->ns_per_x <= 0)
+	if (c->ns_per_x <= 0 || c->axis <= 0)
 		return;
 	double ns = (double)c->axis * c->ns_per_x, pixels = c->opts->width - 20.0;
 	double step = pow(10, floor(log10(ns * TICK_SPACING / pixels)));

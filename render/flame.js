@@ -161,6 +161,8 @@ function axis(from, span, whole) {
 	if (!g)
 		return;
 	var ns = Number(g.getAttribute('data-ns')), first = ns * from / whole, shown = ns * span / whole;
+	if (!(shown > 0))
+		return;
 	var pixels = width - 2 * pad, spacing = 90, step = Math.pow(10, Math.floor(Math.log10(shown * spacing / pixels)));
 	for (var i = 0; step * pixels / shown < spacing; i++)
 		step *= i % 3 === 1 ? 2.5 : 2;

@@ -315,6 +315,16 @@ done
 check "a JFR's chart is in time, a lane per thread" svg_has "$TMP/lanes/threads-jfr.svg" 'id="subtitle"[^>]*>threads.jfr: in time, a lane per thread \(8 threads\)'
 check "... each lane labelled with its thread and share" svg_has "$TMP/lanes/threads-jfr.svg" '<text [^>]*>worker-6: [0-9.]+%</text>'
 check "... a box's title says how long it ran" svg_has "$TMP/lanes/threads-jfr.svg" '<title>Lanes.hash \([0-9]+ samples, [0-9.]+%, [0-9.]+m?s\)'
+# Past 8 threads, the 7 busiest keep a lane each and the rest share one:
+# 11 threads of perf script text, thread 100+K sampled 2K times.
+awk 'BEGIN { for (s = 0; s < 22; s++) for (k = 1; k <= 11; k++) if (s < 2 * k)
+	printf "w %d 1.%06d: 1 cpu-clock:\n\t    1000 f+0x1 (bin)\n\t    2000 main+0x1 (bin)\n\n", 100 + k, s * 1000 + k * 10 }' > "$TMP/eleven.perf"
+"$PROF" -q -t flamechart "$TMP/eleven.perf" > "$TMP/eleven.svg"
+lane_roots() { # SVG: per lane, its root's samples and name
+	sed -n 's/.* data-len="\([0-9]*\)" data-lane="[0-9]*"><title>\([^<]*\): [0-9.]*% (.*/\1 \2/p' "$1"
+}
+check "11 threads: 8 lanes, the 4 least busy in one" [ "$(lane_roots "$TMP/eleven.svg" | tr '\n' ,)" = \
+	"$(awk '/^w / { n[$2]++ } END { for (t = 111; t > 104; t--) printf "%d w tid %d,", n[t], t; print n[101] + n[102] + n[103] + n[104] " 4 other threads," }' "$TMP/eleven.perf")" ]
 if [ "$browser_tools" = installed ]; then
 	NODE_PATH="$SPEEDSCOPE/node_modules" node test/svg/check.cjs lanes "$TMP/lanes" "$TMP/lanes"/*.svg > "$TMP/lanes.out" 2>&1
 	for f in threads.jfr threads.perf busy.cpuprofile; do

@@ -128,6 +128,7 @@ struct chart {
 	struct lane *lanes;
 	size_t n_lanes;
 	int named; /* lanes are threads, named */
+	size_t n_busy; /* threads with samples of the drawn type */
 	uint32_t *keys_of_stack;
 	size_t cap_keys_of_stack;
 	struct model_frame *frames;
@@ -472,6 +473,7 @@ static void make_lanes(struct chart *c)
 		snprintf(c->lanes[MAX_LANES - 1].name, sizeof c->lanes[0].name, "%zu other threads",
 			 c->lanes[MAX_LANES - 1].n_threads);
 	c->named = busy > 1 || (busy == 1 && c->threads[order[0]].kind != 0);
+	c->n_busy = busy;
 	free(order);
 }
 
@@ -519,8 +521,7 @@ static void subtitle(const struct chart *c, char *text, size_t size)
 	if (c->clock != CLOCK_NONE)
 		order = "in time";
 	if (c->named)
-		snprintf(lanes, sizeof lanes, ", a lane per thread (%zu thread%s)", c->n_threads - (c->threads[0].kind == 0 && !c->threads[0].samples),
-			 c->n_threads == 1 ? "" : "s");
+		snprintf(lanes, sizeof lanes, ", a lane per thread (%zu thread%s)", c->n_busy, c->n_busy == 1 ? "" : "s");
 	snprintf(text, size, "%s: %s%s, %s%s%s", source == HASHIDX_NONE ? "profile" : model_cstr(c->m, source), order, lanes,
 		 c->fv->type_name, c->opts->reverse ? ", stacks reversed (leaf at the root)" : "",
 		 c->opts->frames_by_line ? ", a frame per line" : "");

@@ -296,14 +296,16 @@ needs_browser interacts "$TMP/svg/deep0.svg" 'deep|burn' "$TMP/deep.folded"
 # Chromium, the axis's seconds (read off its tick labels and places) are
 # the recording's, first sample to last, as the profiler's own tools give
 # it in NAME.lanes (the last sample lasts at most twice the usual gap, and
-# 2% for reading ticks to 0.1 px); each lane is a thread, the busiest
+# 2% for reading ticks to 0.1 px); a click zooms the axis to the box's
+# time, as its title says it (to 1%); each lane is a thread, the busiest
 # first, its root's samples and the sum of its depth-1 boxes' samples both
 # the thread's.
 lanes_are() { # NAME: $TMP/lanes/NAME.lanes against testdata/chart/NAME.lanes
 	page=$TMP/lanes/$(echo "$1" | tr . -).lanes want=testdata/chart/$1.lanes
 	[ -s "$page" ] || return 1
 	awk -v want="$(awk '$1 == "seconds" { print $2 }' "$want")" \
-		'$1 == "axis" { ok = $2 >= want - 0.001 && $2 <= want * 1.02 + 0.05 } END { exit !ok }' "$page" || return 1
+		'$1 == "axis" { ok = $2 >= want - 0.001 && $2 <= want * 1.02 + 0.05 }
+		$1 == "zoom" { d = $2 - $3; zoom = $2 > 0 && (d < 0 ? -d : d) <= 0.01 * $2 } END { exit !(ok && zoom) }' "$page" || return 1
 	sed -n 's/^lane //p' "$page" | awk -F'\t' '{ name = $1; sub(/: [0-9.]+%$/, "", name); sub(/^.* tid /, "", name)
 		if ($2 != $3 || (NR > 1 && $2 > last)) bad = 1; last = $2; print name " " $2 } END { exit bad }' > "$TMP/lanes.page" &&
 		sed -n 's/^thread //p' "$want" | sorted_is "$TMP/lanes.page" -
@@ -329,7 +331,7 @@ if [ "$browser_tools" = installed ]; then
 	NODE_PATH="$SPEEDSCOPE/node_modules" node test/svg/check.cjs lanes "$TMP/lanes" "$TMP/lanes"/*.svg > "$TMP/lanes.out" 2>&1
 	for f in threads.jfr threads.perf busy.cpuprofile; do
 		check "Chromium shows the chart of $f" grep -qx "$(echo "$f" | tr . -) ok" "$TMP/lanes.out"
-		check "... $f: its axis is the recording's seconds, its lanes its threads' samples" lanes_are "$f"
+		check "... $f: its axis is the recording's seconds (a zoom's its box's), its lanes its threads' samples" lanes_are "$f"
 	done
 else
 	skipped=$((skipped + 6))

@@ -24,7 +24,10 @@
 //     For each flame chart in time, OUTDIR/NAME.png (the screenshot) and
 //     OUTDIR/NAME.lanes: "axis SECONDS", the time at the right end of the
 //     boxes as the axis's tick labels and places on the page say it
-//     (the two ticks farthest apart give the scale); then per lane, in the
+//     (the two ticks farthest apart give the scale); "zoom RAN SPAN": a
+//     box's time as its title says it, and the time its zoom's axis spans,
+//     in seconds (the widest box below the root of the second lane, else
+//     the first); then per lane, in the
 //     page's order, "lane NAME<TAB>ROOT<TAB>SUM": its root's name, its
 //     root's samples (data-len) and the sum of its depth-1 boxes' samples
 //     (depths counted from the lane's root). Prints "NAME ok" as frames.
@@ -156,38 +159,49 @@ function seconds(label) {
 	return m ? Number(m[1]) * { ns: 1e-9, us: 1e-6, ms: 1e-3, s: 1, hrs: 3600 }[m[2] || 's'] : NaN;
 }
 
+// The times at the left and right ends of the boxes (pad, and width - pad) as the axis's tick labels and places say.
+async function axisSpan(page) {
+	const [ticks, width] = await page.evaluate(() => [Array.from(document.querySelectorAll('#axis text')).map((t) =>
+		[t.textContent, parseFloat(t.getAttribute('x'))]), width]);
+	const read = ticks.map(([label, x]) => [seconds(label), x]).filter(([t]) => !isNaN(t));
+	if (read.length < 2)
+		return [NaN, NaN];
+	const [t0, x0] = read[0], [t1, x1] = read[read.length - 1], per = (t1 - t0) / (x1 - x0);
+	return [t0 + (10 - x0) * per, t0 + (width - 10 - x0) * per];
+}
+
 function lanes(browser, base, outDir, files) {
 	return eachWithin(browser, files, async (page, file, name) => {
 		await load(page, `${base}/${path.basename(file)}`);
 		const seen = await page.evaluate(() => {
-			const left = document.documentElement.getBoundingClientRect().left;
-			const ticks = Array.from(document.querySelectorAll('#axis text')).map((t) => [t.textContent,
-				parseFloat(t.getAttribute('x'))]);
 			const roots = {}, lanes = [];
 			Array.from(document.querySelectorAll('#frames > g')).forEach((g) => {
 				const lane = g.getAttribute('data-lane') || '0', rect = g.querySelector('rect');
 				const y = parseFloat(rect.getAttribute('y')), title = g.querySelector('title').textContent;
 				const len = Number(g.getAttribute('data-len'));
 				if (!(lane in roots)) {
-					const box = rect.getBoundingClientRect();
-					roots[lane] = { y: y, right: box.right - left, name: title.slice(0, title.lastIndexOf(' (')), root: len, sum: 0 };
+					roots[lane] = { y: y, name: title.slice(0, title.lastIndexOf(' (')), root: len, sum: 0 };
 					lanes.push(roots[lane]);
 				} else if (Math.round(Math.abs(y - roots[lane].y) / 16) === 1) {
 					roots[lane].sum += len;
 				}
 			});
-			return { ticks: ticks, lanes: lanes };
+			return { lanes: lanes };
 		});
 		const png = await page.screenshot({ path: path.join(outDir, name + '.png') });
-		const ticks = seen.ticks.map(([label, x]) => [seconds(label), x]).filter(([t]) => !isNaN(t));
-		let axis = NaN;
-		if (ticks.length > 1) {
-			const [t0, x0] = ticks[0], [t1, x1] = ticks[ticks.length - 1];
-			axis = t0 + (seen.lanes[0].right - x0) * (t1 - t0) / (x1 - x0);
-		}
-		fs.writeFileSync(path.join(outDir, name + '.lanes'), `axis ${axis}\n` +
-			seen.lanes.map((l) => `lane ${tsvName(l.name)}\t${l.root}\t${l.sum}\n`).join(''));
 		const shown = await fillShown(page, png, await readBoxes(page));
+		const axis = await axisSpan(page);
+		// A click on the widest box of the second lane (else the first) below its root: the axis, written again, spans its time.
+		const pick = await page.evaluate(() => {
+			const lane = boxes.some((b) => b.lane === 1) ? 1 : 0;
+			let best = null;
+			boxes.forEach((b) => { if (b.lane === lane && b.depth > 0 && (!best || b.width > best.width)) best = b; });
+			return [Array.from(document.querySelectorAll('#frames > g')).indexOf(best.g), best.title];
+		});
+		await page.locator('#frames > g').nth(pick[0]).click();
+		const zoomed = await axisSpan(page), ran = seconds(/, ([^ ,]*)\)$/.exec(pick[1])[1]);
+		fs.writeFileSync(path.join(outDir, name + '.lanes'), `axis ${axis[1]}\nzoom ${ran} ${zoomed[1] - zoomed[0]}\n` +
+			seen.lanes.map((l) => `lane ${tsvName(l.name)}\t${l.root}\t${l.sum}\n`).join(''));
 		if (page.errors.length)
 			console.log(`${name} FAIL script errors: ${page.errors.join('; ')}`);
 		else if (!(shown > 0.5))

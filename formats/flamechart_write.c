@@ -243,7 +243,7 @@ static void draw_held(struct chart *c, struct lane *l, int64_t next)
 	int64_t most = c->longest * (int64_t)(l->held_repeat < 1000 ? l->held_repeat : 1000);
 	if (most > INT64_MAX - l->held_time) /* the axis ends at 2^63 ns */
 		most = INT64_MAX - l->held_time;
-	int64_t width = next - l->held_time < most ? next - l->held_time : most;
+	int64_t width = next < l->held_time ? 0 : next - l->held_time < most ? next - l->held_time : most;
 	draw(c, l, l->held_stack, l->held_time, width, l->held_value, l->held_repeat);
 	l->held = 0;
 }
@@ -251,6 +251,30 @@ static void draw_held(struct chart *c, struct lane *l, int64_t next)
 static struct lane *lane_of(const struct chart *c, uint32_t labels)
 {
 	return &c->lanes[c->n_threads ? c->threads[c->thread_of_set[labels]].lane : 0];
+}
+
+/* A row of a profile without timed rows: x grows by its value of the type x counts. */
+static void take_in_order(struct chart *c, const struct model_row *row, const int64_t *values, uint32_t *last)
+{
+	struct lane *l = &c->lanes[0];
+	if (row->stack != *last)
+		enter(c, l, row->stack);
+	*last = row->stack;
+	l->at += c->clock == CLOCK_TYPE && values[c->x_type] < 0 ? 0 : values[c->x_type];
+	l->value_at += values[c->fv->type];
+	l->sample += row->repeat;
+}
+
+/* A timed row of the drawn type: the one before it in its lane now ends, and it waits for its own end. */
+static void take_timed(struct chart *c, const struct model_row *row, int64_t value)
+{
+	struct lane *l = lane_of(c, row->labels);
+	draw_held(c, l, row->time_ns);
+	l->held = 1;
+	l->held_stack = row->stack;
+	l->held_time = row->time_ns > l->at ? row->time_ns : l->at; /* never back in time, not to overlap */
+	l->held_value = value;
+	l->held_repeat = row->repeat;
 }
 
 static void stream(struct chart *c)
@@ -270,26 +294,10 @@ static void stream(struct chart *c)
 	rows_begin(c->m, &rows);
 	for (const struct model_row *row; (row = rows_next(&rows));) {
 		view_values(&v, row, values);
-		int64_t value = values[c->fv->type];
-		if (c->clock != CLOCK_ROWS) {
-			struct lane *l = &c->lanes[0];
-			if (row->stack != last)
-				enter(c, l, row->stack);
-			last = row->stack;
-			l->at += c->clock == CLOCK_TYPE && values[c->x_type] < 0 ? 0 : values[c->x_type];
-			l->value_at += value;
-			l->sample += row->repeat;
-			continue;
-		}
-		if (value == 0)
-			continue;
-		struct lane *l = lane_of(c, row->labels);
-		draw_held(c, l, row->time_ns);
-		l->held = 1;
-		l->held_stack = row->stack;
-		l->held_time = row->time_ns;
-		l->held_value = value;
-		l->held_repeat = row->repeat;
+		if (c->clock != CLOCK_ROWS)
+			take_in_order(c, row, values, &last);
+		else if (values[c->fv->type] != 0)
+			take_timed(c, row, values[c->fv->type]);
 	}
 	rows_end(&rows);
 	for (size_t i = 0; i < c->n_lanes; i++) {

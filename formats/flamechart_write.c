@@ -18,9 +18,9 @@
  * to the last one's end, its title counting only theirs, drawn when it is
  * wide enough; their time stays in the parent's width either way.
  *
- * Rows are streamed four times: the total (for the scale), a survey (the
- * axis's length; with timed rows the threads, their samples and the usual
- * gap), a dry run for the deepest box of each lane (the page's height
+ * Rows are streamed up to four times: the total (for the scale), a survey
+ * where x is not the drawn type (the axis's length; with timed rows the
+ * threads, their samples and the usual gap), a dry run for the deepest box of each lane (the page's height
  * comes first in the file), and the drawing. Memory grows with the
  * deepest stack, the threads and label sets, output with the boxes wide
  * enough to draw. Boxes are written as their runs end, so a parent
@@ -384,6 +384,10 @@ static int64_t usual_gap(const uint64_t *buckets, uint64_t n)
  */
 static void survey(struct chart *c)
 {
+	if (c->clock != CLOCK_ROWS && c->x_type == c->fv->type) {
+		c->axis = c->fv->total; /* known already: no pass for it */
+		return;
+	}
 	struct view v;
 	view_init(&v, c->m);
 	int64_t *values = xmalloc((v.n_types + 1) * sizeof *values);
@@ -613,8 +617,6 @@ int flamechart_write(const struct model *m, struct output *out, const struct wri
 		c.n_lanes = 1;
 		c.lanes = xcalloc(1, sizeof *c.lanes);
 	}
-	if (c.clock == CLOCK_NONE)
-		c.axis = fv.total;
 	flame_keys_init(&c.keys, m, opts->frames_by_line);
 	struct flame_values scale = fv;
 	scale.total = c.axis > 0 ? c.axis : 1;

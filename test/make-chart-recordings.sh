@@ -24,7 +24,7 @@ perf record -q -F 499 -g -o "$work/perf.data" "$work/lanes" 2> /dev/null
 perf script -i "$work/perf.data" 2> /dev/null | sed "s#$work/##g" > "$out/threads.perf"
 
 node --cpu-prof --cpu-prof-dir="$work/node" --cpu-prof-name=lanes.cpuprofile "$here/chart/lanes.js" > /dev/null
-cp "$work/node/lanes.cpuprofile" "$out/busy.cpuprofile"
+sed "s#file://$here/chart/#file:///#g" "$work/node/lanes.cpuprofile" > "$out/busy.cpuprofile"
 
 # What the chart must show, from each profiler's own tools: NAME.lanes
 # holds "seconds S" (first sample to last) and "thread KEY SAMPLES" per

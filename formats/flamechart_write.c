@@ -327,7 +327,7 @@ static int same_thread(const struct thread *a, const struct thread *b)
 	return a->kind == b->kind && a->str == b->str && a->num == b->num;
 }
 
-static const struct model *sorted_model;
+/* What the qsort comparators below order by: C11's qsort passes no context. */
 static const struct thread *sorted_threads;
 
 static int by_thread(const void *x, const void *y)
@@ -351,7 +351,6 @@ static void find_threads(struct chart *c)
 		named[i] = thread_named(m, (uint32_t)i);
 		order[i] = (uint32_t)i;
 	}
-	sorted_model = m;
 	sorted_threads = named;
 	qsort(order, n, sizeof *order, by_thread);
 	c->thread_of_set = xmalloc(n * sizeof *c->thread_of_set);

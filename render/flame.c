@@ -15,6 +15,7 @@
 #include "../model/diff.h"
 #include "flame.h"
 #include "svg.h"
+#include "units.h"
 
 enum flame_box { BOX_FRAME, BOX_ROOT, BOX_ELIDED };
 
@@ -275,6 +276,7 @@ void flame_page_init(struct flame_page *p, struct output *out, struct flame_keys
 	p->unit = fv->unit;
 	p->decimals = fv->decimals;
 	p->total = fv->total;
+	p->ran_ns = -1;
 	p->per_count = (opts->width - 2.0 * PAD) / (double)fv->total;
 	p->min_count = opts->min_width_percent ? (double)fv->total * opts->min_width / 100
 					       : opts->min_width / p->per_count;
@@ -308,12 +310,23 @@ static const char page_style[] =
 	".parent { opacity: 0.5; }\n"
 	"</style>\n";
 
+double flame_page_top(const struct flame_page *p)
+{
+	return TITLE_BAND + (p->subtitle ? SUBTITLE_BAND : 0);
+}
+
 void flame_page_begin(struct flame_page *p)
+{
+	flame_page_head(p);
+	flame_page_frames(p);
+}
+
+void flame_page_head(struct flame_page *p)
 {
 	struct output *out = p->out;
 	unsigned w = p->opts->width;
-	p->height = (p->max_depth + 1.0) * FRAME_HEIGHT + TITLE_BAND + BOTTOM_BAND +
-		    (p->subtitle ? SUBTITLE_BAND : 0);
+	p->height = (p->max_depth + 1.0) * FRAME_HEIGHT + flame_page_top(p) + BOTTOM_BAND;
+	p->root_y = p->opts->inverted ? flame_page_top(p) : p->height - BOTTOM_BAND - FRAME_HEIGHT + 1;
 	output_str(out, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
 			"<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
 			"\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n");
@@ -344,7 +357,11 @@ void flame_page_begin(struct flame_page *p)
 	text_element(p, "search", NULL, w - PAD - 100, 2 * FONT_SIZE, "Search");
 	text_element(p, "ignorecase", NULL, w - PAD - 16, 2 * FONT_SIZE, "ic");
 	text_element(p, "matched", NULL, w - PAD - 100, p->height - BOTTOM_BAND / 2.0, " ");
-	output_str(out, "<g id=\"frames\">\n");
+}
+
+void flame_page_frames(struct flame_page *p)
+{
+	output_str(p->out, "<g id=\"frames\">\n");
 }
 
 /* A count as flamegraph.pl prints it: thousands separated by commas; a fraction after them. */
@@ -376,9 +393,7 @@ static size_t shown_length(const char *name, size_t len)
 
 static double box_y(const struct flame_page *p, unsigned depth)
 {
-	if (p->opts->inverted)
-		return TITLE_BAND + (p->subtitle ? SUBTITLE_BAND : 0) + (double)depth * FRAME_HEIGHT;
-	return p->height - BOTTOM_BAND - (depth + 1.0) * FRAME_HEIGHT + 1;
+	return p->root_y + (p->opts->inverted ? 1.0 : -1.0) * depth * FRAME_HEIGHT;
 }
 
 /* The box's rect as flamegraph.pl rounds it: both ends to 0.1 px, so that siblings tile. */
@@ -414,6 +429,8 @@ void flame_box(struct flame_page *p, uint32_t key, unsigned depth, struct flame_
 	struct output *out = p->out;
 	size_t len;
 	const char *name = flame_key_text(p->keys, key, &len);
+	if (key == FLAME_ROOT && p->root_name)
+		name = p->root_name, len = strlen(name);
 	char fill[32];
 	if (span.has_change)
 		change_colour(p, span.change, fill, sizeof fill);
@@ -441,6 +458,11 @@ void flame_box(struct flame_page *p, uint32_t key, unsigned depth, struct flame_
 	if (span.has_change) {
 		output_str(out, span.change > 0 ? "; change +" : "; change ");
 		write_count(out, span.change, p->decimals);
+	}
+	if (p->ran_ns >= 0) {
+		char ran[32];
+		units_label(ran, sizeof ran, p->ran_ns, "nanoseconds");
+		svg_printf(out, ", %s", ran);
 	}
 	output_str(out, ")</title>");
 	write_rect(p, x1, x2, y, fill);

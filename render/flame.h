@@ -100,6 +100,10 @@ struct flame_page {
 	double height;         /* in pixels: a deep enough stack would pass 2^32 */
 	int64_t max_change;    /* a difference's largest change of a box, either sign: the deepest colour */
 	int replaced_bytes;    /* names that are not UTF-8 */
+	/* A flame chart's lanes: the y of the box at depth 0 of the boxes drawn next, and its name. */
+	double root_y;
+	const char *root_name; /* NULL: "all" */
+	double ran_ns; /* in a chart in time: how long the box drawn next ran, which its title says; <0: none */
 };
 
 /* Sets the scale from the total and the options; the page's height waits for max_depth. */
@@ -109,6 +113,15 @@ void flame_page_init(struct flame_page *p, struct output *out, struct flame_keys
 int flame_wide_enough(const struct flame_page *p, int64_t count);
 /* The page up to the frames' group; max_depth must be known. */
 void flame_page_begin(struct flame_page *p);
+/*
+ * flame_page_begin in two steps, so that a chart can draw its time axis
+ * between them: the page up to the script and the texts (root_y is set
+ * for depth 0 of one picture), then the frames' group.
+ */
+void flame_page_head(struct flame_page *p);
+void flame_page_frames(struct flame_page *p);
+/* The y of the page's first row of boxes under the title (or subtitle), in pixels. */
+double flame_page_top(const struct flame_page *p);
 /* Where a box starts and ends along x, and the count its title shows, in counts. */
 struct flame_span {
 	int64_t start, end, count;

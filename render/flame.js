@@ -5,6 +5,11 @@
 //  - the first box in #frames is the root; every other box follows its
 //    parent, and a subtree is contiguous: in file order for a flame graph,
 //    in order of first sample (data-first) for a flame chart;
+//  - a chart of threads has a lane per thread (data-lane): each lane's
+//    first box is its root, depths count from it, first samples count in
+//    it; with no zoom every lane shows, a zoom shows its box's lane;
+//  - a chart in time has a time axis (#axis, data-ns: the time across the
+//    boxes' width), whose ticks a zoom writes again for the zoomed span;
 //  - a box is <g data-count><title>NAME (COUNT UNIT, PERCENT%)</title><rect/>
 //    <text/></g>, one frame height per level of depth; the counts summed
 //    are data-count's, exact, and the layout (margin, frame height, font
@@ -65,16 +70,19 @@ function readBoxes() {
 			xText: rect.getAttribute('x'), yText: rect.getAttribute('y'),
 			x: parseFloat(rect.getAttribute('x')), width: parseFloat(rect.getAttribute('width')),
 			fill: rect.getAttribute('fill'), elided: g.classList.contains('elided'),
-			first: Number(g.getAttribute('data-first')), length: Number(g.getAttribute('data-len'))
+			first: Number(g.getAttribute('data-first')), length: Number(g.getAttribute('data-len')),
+			lane: Number(g.getAttribute('data-lane') || 0)
 		});
 	}
-	var rootY = parseFloat(boxes[0].yText);
+	var rootY = {};
 	boxes.forEach(function (b) {
-		b.depth = Math.round(Math.abs(parseFloat(b.yText) - rootY) / frameHeight);
+		if (!(b.lane in rootY))
+			rootY[b.lane] = parseFloat(b.yText);
+		b.depth = Math.round(Math.abs(parseFloat(b.yText) - rootY[b.lane]) / frameHeight);
 		b.g.box = b;
 	});
 	if (boxes[0].first)
-		boxes.sort(function (a, b) { return a.first - b.first || a.depth - b.depth; });
+		boxes.sort(function (a, b) { return a.lane - b.lane || a.first - b.first || a.depth - b.depth; });
 	linkSubtrees();
 }
 
@@ -125,7 +133,7 @@ function zoom(b) {
 	zoomed = b === root ? null : b;
 	var target = zoomed || root, scale = (width - 2 * pad) / target.width;
 	boxes.forEach(function (e) {
-		var inside = e.index >= target.index && e.index < target.end;
+		var inside = zoomed ? e.index >= target.index && e.index < target.end : true;
 		var above = e.index < target.index && target.index < e.end;
 		e.g.classList.toggle('hide', !inside && !above);
 		e.g.classList.toggle('parent', above);
@@ -135,7 +143,42 @@ function zoom(b) {
 			place(e, pad, width - 2 * pad);
 	});
 	unzoomButton.classList.toggle('hide', !zoomed);
+	axis(target.x - root.x, target.width, root.width);
 	save();
+}
+
+// A time as render/units.c writes it: in the largest unit it holds one of, two decimals, ".00" dropped.
+function timeLabel(ns) {
+	var units = [['ns', 1], ['us', 1e3], ['ms', 1e6], ['s', 1e9], ['hrs', 3600e9]], unit = units[0];
+	units.forEach(function (u) { if (Math.abs(ns) >= u[1]) unit = u; });
+	var text = (ns / unit[1]).toFixed(2).replace(/\.00$/, '');
+	return text === '0' || text === '-0' ? '0' : text + unit[0];
+}
+
+// The time axis of the span from `from` for `span` pixels of the unzoomed `whole`: ticks at round steps.
+function axis(from, span, whole) {
+	var g = document.getElementById('axis');
+	if (!g)
+		return;
+	var ns = Number(g.getAttribute('data-ns')), first = ns * from / whole, shown = ns * span / whole;
+	if (!(shown > 0))
+		return;
+	var pixels = width - 2 * pad, spacing = 90, step = Math.pow(10, Math.floor(Math.log10(shown * spacing / pixels)));
+	for (var i = 0; step * pixels / shown < spacing; i++)
+		step *= i % 3 === 1 ? 2.5 : 2;
+	var line = g.querySelector('line'), text = g.querySelector('text');
+	while (g.firstChild)
+		g.removeChild(g.firstChild);
+	for (var t = Math.ceil(first / step - 1e-9) * step; t <= first + shown * (1 + 1e-9); t += step) {
+		var x = (pad + (t - first) / shown * pixels).toFixed(1), l = line.cloneNode(), label = text.cloneNode();
+		l.setAttribute('x1', x);
+		l.setAttribute('x2', x);
+		label.setAttribute('x', x);
+		label.setAttribute('text-anchor', t === first ? 'start' : 'middle');
+		label.textContent = timeLabel(t);
+		g.appendChild(l);
+		g.appendChild(label);
+	}
 }
 
 function askSearch() {
@@ -163,15 +206,17 @@ function search(t) {
 	}
 	var sum = 0, skipTo = 0;
 	boxes.forEach(function (b, i) {
-		var hit = re !== null && i > 0 && !b.elided && re.test(b.name);
+		var hit = re !== null && b.depth > 0 && !b.elided && re.test(b.name);
 		b.rect.setAttribute('fill', hit ? MATCH_FILL : b.fill);
 		if (hit && i >= skipTo) {
 			sum += b.count;
 			skipTo = b.end;
 		}
 	});
+	var total = 0;
+	boxes.forEach(function (b) { if (b.depth === 0) total += b.count; });
 	if (re)
-		matched.nodeValue = 'Matched: ' + percent(sum, boxes[0].count);
+		matched.nodeValue = 'Matched: ' + percent(sum, total);
 	else if (!term)
 		matched.nodeValue = ' ';
 	searchButton.classList.toggle('show', re !== null);

@@ -184,7 +184,12 @@ check "flamechart of appended runs is to scale" chart_is_runs testdata/rprof/app
 "$PROF" -q -t flamechart testdata/pprof/go/go_cpu.pb.gz > "$TMP/go-chart.svg"
 check "a chart says when its input has no time order" svg_has "$TMP/go-chart.svg" 'id="subtitle".*no time order'
 "$PROF" -q -t flamechart testdata/rprof/kmeans-default.out > "$TMP/kmeans-chart.svg"
-check "an R profile's chart is in time order" svg_has "$TMP/kmeans-chart.svg" 'id="subtitle".*in time order'
+check "an R profile's chart is in time" svg_has "$TMP/kmeans-chart.svg" 'id="subtitle"[^>]*>[^<]*: in time, cpu<'
+check "... on an axis in seconds" svg_has "$TMP/kmeans-chart.svg" '<g id="axis" data-ns="[1-9]'
+"$PROF" -q -t flamechart -s samples testdata/rprof/kmeans-default.out > "$TMP/kmeans-samples.svg"
+check "... in samples: in time order" svg_has "$TMP/kmeans-samples.svg" 'id="subtitle"[^>]*>[^<]*: in time order, samples<'
+check "... no axis" sh -c '! grep -q "id=\"axis\"" "$1"' - "$TMP/kmeans-samples.svg"
+check "an input without times has no axis" sh -c '! grep -q "id=\"axis\"" "$1"' - "$TMP/go-chart.svg"
 
 # Bounded: output grows with what can be drawn, not with samples.
 awk 'BEGIN { print "main;big 1000000"; for (i = 0; i < 100000; i++) print "main;small" i ";leaf 1"
@@ -285,3 +290,49 @@ needs_browser interacts "$TMP/svg/kmeans0-chart.svg" '^(cmp|genCode)$' "$TMP/kme
 "$PROF" -q -t folded testdata/rprof/deep-truncated.out > "$TMP/deep.folded"
 "$PROF" -q -t flamegraph --minwidth 0 -o "$TMP/svg/deep0.svg" testdata/rprof/deep-truncated.out
 needs_browser interacts "$TMP/svg/deep0.svg" 'deep|burn' "$TMP/deep.folded"
+
+# Flame charts in time, on real recordings (test/make-chart-recordings.sh):
+# a JFR of six busy threads and main, perf of four threads, node's one. In
+# Chromium, the axis's seconds (read off its tick labels and places) are
+# the recording's, first sample to last, as the profiler's own tools give
+# it in NAME.lanes (the last sample lasts at most twice the usual gap, and
+# 2% for reading ticks to 0.1 px); a click zooms the axis to the box's
+# time, as its title says it (to 1%); each lane is a thread, the busiest
+# first, its root's samples and the sum of its depth-1 boxes' samples both
+# the thread's.
+lanes_are() { # NAME: $TMP/lanes/NAME.lanes against testdata/chart/NAME.lanes
+	page=$TMP/lanes/$(echo "$1" | tr . -).lanes want=testdata/chart/$1.lanes
+	[ -s "$page" ] || return 1
+	awk -v want="$(awk '$1 == "seconds" { print $2 }' "$want")" \
+		'$1 == "axis" { ok = $2 >= want - 0.001 && $2 <= want * 1.02 + 0.05 }
+		$1 == "zoom" { d = $2 - $3; zoom = $2 > 0 && (d < 0 ? -d : d) <= 0.01 * $2 } END { exit !(ok && zoom) }' "$page" || return 1
+	sed -n 's/^lane //p' "$page" | awk -F'\t' '{ name = $1; sub(/: [0-9.]+%$/, "", name); sub(/^.* tid /, "", name)
+		if ($2 != $3 || (NR > 1 && $2 > last)) bad = 1; last = $2; print name " " $2 } END { exit bad }' > "$TMP/lanes.page" &&
+		sed -n 's/^thread //p' "$want" | sorted_is "$TMP/lanes.page" -
+}
+mkdir -p "$TMP/lanes"
+for f in threads.jfr threads.perf busy.cpuprofile; do
+	"$PROF" -q -t flamechart --minwidth 0 -o "$TMP/lanes/$(echo "$f" | tr . -).svg" "testdata/chart/$f"
+done
+check "a JFR's chart is in time, a lane per thread" svg_has "$TMP/lanes/threads-jfr.svg" 'id="subtitle"[^>]*>threads.jfr: in time, a lane per thread \(8 threads\)'
+check "... each lane labelled with its thread and share" svg_has "$TMP/lanes/threads-jfr.svg" '<text [^>]*>worker-6: [0-9.]+%</text>'
+check "... a box's title says how long it ran" svg_has "$TMP/lanes/threads-jfr.svg" '<title>Lanes.hash \([0-9]+ samples, [0-9.]+%, [0-9.]+m?s\)'
+# Past 8 threads, the 7 busiest keep a lane each and the rest share one:
+# 11 threads of perf script text, thread 100+K sampled 2K times.
+awk 'BEGIN { for (s = 0; s < 22; s++) for (k = 1; k <= 11; k++) if (s < 2 * k)
+	printf "w %d 1.%06d: 1 cpu-clock:\n\t    1000 f+0x1 (bin)\n\t    2000 main+0x1 (bin)\n\n", 100 + k, s * 1000 + k * 10 }' > "$TMP/eleven.perf"
+"$PROF" -q -t flamechart "$TMP/eleven.perf" > "$TMP/eleven.svg"
+lane_roots() { # SVG: per lane, its root's samples and name
+	sed -n 's/.* data-len="\([0-9]*\)" data-lane="[0-9]*"><title>\([^<]*\): [0-9.]*% (.*/\1 \2/p' "$1"
+}
+check "11 threads: 8 lanes, the 4 least busy in one" [ "$(lane_roots "$TMP/eleven.svg" | tr '\n' ,)" = \
+	"$(awk '/^w / { n[$2]++ } END { for (t = 111; t > 104; t--) printf "%d w tid %d,", n[t], t; print n[101] + n[102] + n[103] + n[104] " 4 other threads," }' "$TMP/eleven.perf")" ]
+if [ "$browser_tools" = installed ]; then
+	NODE_PATH="$SPEEDSCOPE/node_modules" node test/svg/check.cjs lanes "$TMP/lanes" "$TMP/lanes"/*.svg > "$TMP/lanes.out" 2>&1
+	for f in threads.jfr threads.perf busy.cpuprofile; do
+		check "Chromium shows the chart of $f" grep -qx "$(echo "$f" | tr . -) ok" "$TMP/lanes.out"
+		check "... $f: its axis is the recording's seconds (a zoom's its box's), its lanes its threads' samples" lanes_are "$f"
+	done
+else
+	skipped=$((skipped + 6))
+fi

@@ -20,6 +20,18 @@
 //     values its title gives (within a pixel); bars are sorted, largest
 //     left. Else "NAME FAIL why".
 //
+//   node check.cjs lanes OUTDIR FILE.svg...
+//     For each flame chart in time, OUTDIR/NAME.png (the screenshot) and
+//     OUTDIR/NAME.lanes: "axis SECONDS", the time at the right end of the
+//     boxes as the axis's tick labels and places on the page say it
+//     (the two ticks farthest apart give the scale); "zoom RAN SPAN": a
+//     box's time as its title says it, and the time its zoom's axis spans,
+//     in seconds (the widest box below the root of the second lane, else
+//     the first); then per lane, in the
+//     page's order, "lane NAME<TAB>ROOT<TAB>SUM": its root's name, its
+//     root's samples (data-len) and the sum of its depth-1 boxes' samples
+//     (depths counted from the lane's root). Prints "NAME ok" as frames.
+//
 //   node check.cjs interact FILE.svg REGEX MATCHED [SCREENSHOT.png]
 //     Hovers, clicks, searches and reopens the page from its URL, printing
 //     "ok WHAT" or "FAIL WHAT: why" per check. MATCHED is what the search
@@ -132,6 +144,64 @@ function frames(browser, base, outDir, files) {
 		fs.writeFileSync(path.join(outDir, name + '.tsv'), boxes.map((b) =>
 			[b.depth, tsvName(b.name), b.count, b.x, b.width, b.first, b.length].join('\t') + '\n').join(''));
 		const shown = await fillShown(page, png, boxes);
+		if (page.errors.length)
+			console.log(`${name} FAIL script errors: ${page.errors.join('; ')}`);
+		else if (!(shown > 0.5))
+			console.log(`${name} FAIL the screenshot shows ${(100 * shown).toFixed(0)}% of the boxes' area`);
+		else
+			console.log(`${name} ok`);
+	});
+}
+
+// A tick's label in seconds: render/units.c's time units.
+function seconds(label) {
+	const m = /^(-?[0-9.]+)(ns|us|ms|s|hrs)?$/.exec(label);
+	return m ? Number(m[1]) * { ns: 1e-9, us: 1e-6, ms: 1e-3, s: 1, hrs: 3600 }[m[2] || 's'] : NaN;
+}
+
+// The times at the left and right ends of the boxes (pad, and width - pad) as the axis's tick labels and places say.
+async function axisSpan(page) {
+	const [ticks, width] = await page.evaluate(() => [Array.from(document.querySelectorAll('#axis text')).map((t) =>
+		[t.textContent, parseFloat(t.getAttribute('x'))]), width]);
+	const read = ticks.map(([label, x]) => [seconds(label), x]).filter(([t]) => !isNaN(t));
+	if (read.length < 2)
+		return [NaN, NaN];
+	const [t0, x0] = read[0], [t1, x1] = read[read.length - 1], per = (t1 - t0) / (x1 - x0);
+	return [t0 + (10 - x0) * per, t0 + (width - 10 - x0) * per];
+}
+
+function lanes(browser, base, outDir, files) {
+	return eachWithin(browser, files, async (page, file, name) => {
+		await load(page, `${base}/${path.basename(file)}`);
+		const seen = await page.evaluate(() => {
+			const roots = {}, lanes = [];
+			Array.from(document.querySelectorAll('#frames > g')).forEach((g) => {
+				const lane = g.getAttribute('data-lane') || '0', rect = g.querySelector('rect');
+				const y = parseFloat(rect.getAttribute('y')), title = g.querySelector('title').textContent;
+				const len = Number(g.getAttribute('data-len'));
+				if (!(lane in roots)) {
+					roots[lane] = { y: y, name: title.slice(0, title.lastIndexOf(' (')), root: len, sum: 0 };
+					lanes.push(roots[lane]);
+				} else if (Math.round(Math.abs(y - roots[lane].y) / 16) === 1) {
+					roots[lane].sum += len;
+				}
+			});
+			return { lanes: lanes };
+		});
+		const png = await page.screenshot({ path: path.join(outDir, name + '.png') });
+		const shown = await fillShown(page, png, await readBoxes(page));
+		const axis = await axisSpan(page);
+		// A click on the widest box of the second lane (else the first) below its root: the axis, written again, spans its time.
+		const pick = await page.evaluate(() => {
+			const lane = boxes.some((b) => b.lane === 1) ? 1 : 0;
+			let best = null;
+			boxes.forEach((b) => { if (b.lane === lane && b.depth > 0 && (!best || b.width > best.width)) best = b; });
+			return [Array.from(document.querySelectorAll('#frames > g')).indexOf(best.g), best.title];
+		});
+		await page.locator('#frames > g').nth(pick[0]).click();
+		const zoomed = await axisSpan(page), ran = seconds(/, ([^ ,]*)\)$/.exec(pick[1])[1]);
+		fs.writeFileSync(path.join(outDir, name + '.lanes'), `axis ${axis[1]}\nzoom ${ran} ${zoomed[1] - zoomed[0]}\n` +
+			seen.lanes.map((l) => `lane ${tsvName(l.name)}\t${l.root}\t${l.sum}\n`).join(''));
 		if (page.errors.length)
 			console.log(`${name} FAIL script errors: ${page.errors.join('; ')}`);
 		else if (!(shown > 0.5))
@@ -344,7 +414,7 @@ function plots(browser, base, outDir, files) {
 
 async function main() {
 	const [mode, ...args] = process.argv.slice(2);
-	const files = mode === 'frames' || mode === 'plot' ? args.slice(1) : [args[0]];
+	const files = mode === 'frames' || mode === 'plot' || mode === 'lanes' ? args.slice(1) : [args[0]];
 	const server = await serve(files);
 	const base = `http://127.0.0.1:${server.address().port}`;
 	const browser = await chromium.launch();
@@ -353,6 +423,8 @@ async function main() {
 			await frames(browser, base, args[0], files);
 		else if (mode === 'plot')
 			await plots(browser, base, args[0], files);
+		else if (mode === 'lanes')
+			await lanes(browser, base, args[0], files);
 		else
 			await inTime(`interact ${args[0]}`, interact(browser, base, args[0], args[1], args[2], args[3]));
 	} finally {

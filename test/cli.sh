@@ -284,3 +284,43 @@ rprof_ticks_are_executionsamples() { # JFR: -t rprof writes a tick per jdk.Execu
 }
 check "-t rprof of a JFR takes jdk.ExecutionSample (locks)" rprof_ticks_are_executionsamples testdata/jfr/locks.jfr
 check "-t rprof of a JFR takes jdk.ExecutionSample (busy)" rprof_ticks_are_executionsamples testdata/jfr/busy.jfr
+
+# README's first commands: each ecosystem's block, its `prof` lines run as
+# printed in a directory of its own, on a recording that ecosystem's
+# profiler made here (testdata/README.md says how): each exits 0, says
+# nothing and writes its -o file; `prof FILE` prints the top functions.
+first_input() { # FILE NAME IN README: the recording it stands for
+	case $1 in
+	app.prof) echo testdata/pstats/cprofile-3.11.prof ;;
+	app.jfr) echo testdata/jfr/alloc.jfr ;;
+	app.cpuprofile) echo testdata/cpuprofile/default.cpuprofile ;;
+	cpu.pb.gz) echo testdata/pprof/go/go_cpu.pb.gz ;;
+	perf.txt) echo testdata/perf/c-cpu-clock.perf ;;
+	Rprof.out) echo testdata/rprof/boot-memory-gc-line.out ;;
+	esac
+}
+awk '/^## First commands/ { on = 1; next } /^## / { on = 0 } on && /^[^ ]/ { block++ }
+	on && /^    prof / { sub(/^    /, ""); sub(/ +#.*/, ""); print block "\t" $0 }' README.md > "$TMP/first.lines"
+check "README's first commands: a block for each of six ecosystems" \
+	[ "$(cut -f1 "$TMP/first.lines" | sort -u | wc -l)" -eq 6 ]
+first_block_runs() { # N: README's block N, in a directory of its own
+	dir="$TMP/first-$1"
+	mkdir -p "$dir"
+	grep "^$1	" "$TMP/first.lines" | cut -f2- > "$dir/lines"
+	input=$(awk '{ print $NF; exit }' "$dir/lines")
+	recording=$(first_input "$input")
+	[ -n "$recording" ] && cp "$recording" "$dir/$input" || return 1
+	while IFS= read -r line; do
+		example_runs_in "$dir" "$line" || { echo "  $line"; return 1; }
+		out=$(printf '%s\n' "$line" | sed -n 's/.* -o \([^ ]*\) .*/\1/p')
+		[ -z "$out" ] || [ -s "$dir/$out" ] || return 1
+		case $line in "prof $input") grep -q '^by self:' "$TMP/cli.out" || return 1 ;; esac
+	done < "$dir/lines"
+}
+example_runs_in() { # DIR COMMAND_LINE: exit 0 and not a word on stderr
+	says_nothing env PROF="$(absolute "$PROF")" ${VALGRIND_PROF:+VALGRIND_PROF="$(absolute "$VALGRIND_PROF")"} \
+		sh -c 'cd "$1" && prof() { "$PROF" "$@"; } && eval "$2"' - "$1" "$2"
+}
+for n in $(cut -f1 "$TMP/first.lines" | sort -u); do
+	check "README's first commands, block $n ($(grep -m1 "^$n	" "$TMP/first.lines" | awk '{ print $NF }'))" first_block_runs "$n"
+done

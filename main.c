@@ -162,8 +162,10 @@ static void usage(FILE *f)
 {
 	fputs("usage: prof [-f FROM] [-t TO] [-o FILE] [--files-from LIST] [FILE...]\n"
 	      "       prof --check [-f FROM] [--files-from LIST] [FILE...]\n"
+	      "       prof --list-types [FILE...]\n"
 	      "Converts a profile between formats: reads FILE (or stdin), writes stdout\n"
-	      "(or FILE given with -o, which appears only if the conversion succeeds).\n"
+	      "(or FILE given with -o, which appears only if the conversion succeeds);\n"
+	      "with neither -t nor -o, its summary (the top 20 functions to a terminal).\n"
 	      "Several FILEs are merged into one profile, as pprof merges them.\n"
 	      "\n"
 	      "  -f, --from FORMAT   input format (default: auto, detected from the data)\n"

@@ -103,6 +103,13 @@ static int is_count(const struct view *v, size_t i)
 	return strcmp(view_unit(v, i), "count") == 0;
 }
 
+/* Can the type become ticks: a count, or a time? (A type_test, below.) */
+static int can_tick(const struct view *v, size_t i, const uint8_t *flags)
+{
+	(void)flags;
+	return is_count(v, i) || is_time(v, i);
+}
+
 /* SIZE_MAX when the profile has no type of the kind. */
 static size_t default_type(const struct view *v, enum view_purpose purpose)
 {
@@ -110,16 +117,16 @@ static size_t default_type(const struct view *v, enum view_purpose purpose)
 		return SIZE_MAX;
 	if (v->ticks)
 		return purpose == VIEW_TIMELINE ? TICK_TIME : TICK_SAMPLES;
-	size_t named = named_default(v);
+	size_t named = named_default(v), shown = named != SIZE_MAX ? named : v->n_types - 1;
 	if (purpose != VIEW_TICKS)
-		return named != SIZE_MAX ? named : v->n_types - 1;
+		return shown;
 	for (size_t i = 0; i < v->n_types; i++)
 		if (strcmp(view_type(v, i), "samples") == 0 && is_count(v, i))
 			return i;
-	if (named != SIZE_MAX && (is_count(v, named) || is_time(v, named)))
-		return named;
+	if (can_tick(v, shown, NULL))
+		return shown;
 	for (size_t i = 0; i < v->n_types; i++)
-		if (is_time(v, i))
+		if (can_tick(v, i, NULL))
 			return i;
 	return SIZE_MAX;
 }
@@ -134,9 +141,10 @@ size_t view_default(const struct view *v)
  * names, async-profiler's modes), each the first of its types that the
  * profile has: a name the profile itself has always wins.
  */
+enum { ALIAS_TYPES = 6 };
 static const struct {
 	const char *alias;
-	const char *types[6];
+	const char *types[ALIAS_TYPES]; /* NULL after the last */
 } aliases[] = {
 	{ "cpu", { "cpu", "jdk.ExecutionSample", "jdk.CPUTimeSample", "cpu-clock", "task-clock", "cycles" } },
 	{ "wall", { "wall", "time" } },
@@ -162,10 +170,13 @@ static size_t exact_type(const struct view *v, const char *name)
 
 static size_t aliased_type(const struct view *v, const char *wanted)
 {
-	for (size_t k = 0; k < sizeof aliases / sizeof *aliases; k++)
-		for (size_t t = 0; strcmp(aliases[k].alias, wanted) == 0 && t < 6 && aliases[k].types[t]; t++)
+	for (size_t k = 0; k < sizeof aliases / sizeof *aliases; k++) {
+		if (strcmp(aliases[k].alias, wanted) != 0)
+			continue;
+		for (size_t t = 0; t < ALIAS_TYPES && aliases[k].types[t]; t++)
 			if (exact_type(v, aliases[k].types[t]) != SIZE_MAX)
 				return exact_type(v, aliases[k].types[t]);
+	}
 	return SIZE_MAX;
 }
 
@@ -183,13 +194,6 @@ size_t view_find(const struct view *v, const char *wanted)
 
 /* Which types a message names: each test takes a view, a type and what the caller counted. */
 typedef int (*type_test)(const struct view *v, size_t i, const uint8_t *flags);
-
-/* Can the type become ticks: a count, or a time? */
-static int can_tick(const struct view *v, size_t i, const uint8_t *flags)
-{
-	(void)flags;
-	return strcmp(view_unit(v, i), "count") == 0 || is_time(v, i);
-}
 
 static int flagged(const struct view *v, size_t i, const uint8_t *flags)
 {
@@ -271,13 +275,14 @@ int view_refuse_negative(const struct model *m, size_t index, size_t type, int64
 	return -1;
 }
 
-/* A writer that cannot take the reader's default says which type it took instead. */
+/* A writer of ticks that cannot take the profile's default says which type it took instead. */
 static void say_other_than_default(const struct view *v, size_t type, const char *out_name)
 {
-	size_t named = named_default(v);
-	if (named != SIZE_MAX && named != type && !is_count(v, named) && !is_time(v, named))
+	size_t shown = view_default(v);
+	if (shown != type && !can_tick(v, shown, NULL))
 		diag_warn(out_name, 0, "writing sample type %s: the profile's default, %s, is neither a "
-				       "count nor a time", view_type(v, type), view_type(v, named));
+				       "count nor a time; choose another with --sample-type",
+			  view_type(v, type), view_type(v, shown));
 }
 
 int view_pick(const struct view *v, const char *wanted, enum view_purpose purpose,

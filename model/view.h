@@ -50,9 +50,9 @@ enum view_purpose {
 	VIEW_WEIGHT,
 	/* A timeline: as VIEW_WEIGHT, but time for a profile of ticks. */
 	VIEW_TIMELINE,
-	/* Lines of ticks: a samples/count type, else the default when it is a
-	 * count or a time (JFR's jdk.ExecutionSample), else the first time type;
-	 * a default passed over is named in a warning. */
+	/* Lines of ticks: a samples/count type, else VIEW_WEIGHT's when it is a
+	 * count or a time (JFR's jdk.ExecutionSample), else the first count or
+	 * time; a default passed over that is neither is named in a warning. */
 	VIEW_TICKS,
 };
 

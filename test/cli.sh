@@ -123,9 +123,14 @@ check "--sample-type by index" status_is 0 "$PROF" -t rprof -s 0 "$pprof_in"
 check "--sample-type unknown is a usage error naming the input" \
 	refuses 2 "^prof: $pprof_in: no sample type 'nosuch'; its types, for --sample-type: samples/count, cpu/nanoseconds" \
 	"$PROF" -t rprof --sample-type nosuch "$pprof_in"
-check "heap profile has no ticks: names the types that would do" \
-	says 1 "with --sample-type (alloc_objects/count, inuse_objects/count)" \
-	"$PROF" -t rprof testdata/pprof/go/go_heap.pb.gz
+# A writer of ticks takes the first count or time when the default is
+# neither, and says so: a tick per allocation sample, as Go counts them.
+rprof_ticks_are_go_count() { # PPROF TYPE: as many lines of ticks as go tool pprof's total of TYPE
+	status_is 0 "$PROF" -t rprof "$1" && total=$(go tool pprof -sample_index="$2" -top "$1" 2> /dev/null | sed -n 's/.* of \(.*\) total$/\1/p') &&
+		[ "$(awk 'NR > 1 && !/^#File/' "$TMP/cli.out" | wc -l)" -eq "$total" ] &&
+		grep -q "warning: writing sample type $2: the profile's default, inuse_space, is neither a count nor a time" "$TMP/cli.err"
+}
+check "heap profile to ticks: the first count, said" rprof_ticks_are_go_count testdata/pprof/go/go_heap.pb.gz alloc_objects
 if command -v script > /dev/null; then
 	check "binary to a terminal says so" prints 1 "refusing to write binary pprof to a terminal" \
 		script -qec "\"$PROF\" -t pprof \"$sample\"" /dev/null

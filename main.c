@@ -5,6 +5,7 @@
  * live in formats/, the model in model/, bytes in io/.
  */
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <sys/resource.h>
@@ -21,6 +22,8 @@
 #include "io/progress.h"
 #include "model/diff.h"
 #include "model/merge.h"
+#include "model/view.h"
+#include "render/units.h"
 
 enum { EXIT_DATA = 1, EXIT_USAGE = 2, FAST_GZIP_LEVEL = 1 };
 /* getopt's value for the writers' options: this plus the option's index in writer_options. */
@@ -39,6 +42,7 @@ struct options {
 	int null;               /* --null: the list's paths end in NUL, not newline */
 	int check;
 	int list_formats; /* --list-formats, which takes no FILE */
+	int list_types;   /* --list-types: each FILE's sample types */
 	int quiet, progress; /* --quiet; --progress, else only when stderr is a terminal */
 	struct write_options write;
 	struct given_option *given; /* the writers' options, as given */
@@ -188,16 +192,18 @@ static void usage(FILE *f)
 {
 	fputs("usage: prof [-f FROM] [-t TO] [-o FILE] [--files-from LIST] [FILE...]\n"
 	      "       prof --check [-f FROM] [--files-from LIST] [FILE...]\n"
+	      "       prof --list-types [FILE...]\n"
 	      "Converts a profile between formats: reads FILE (or stdin), writes stdout\n"
-	      "(or FILE given with -o, which appears only if the conversion succeeds).\n"
+	      "(or FILE given with -o, which appears only if the conversion succeeds);\n"
+	      "with neither -t nor -o, its summary (the top 20 functions to a terminal).\n"
 	      "Several FILEs are merged into one profile, as pprof merges them.\n"
 	      "\n"
 	      "  -f, --from FORMAT   input format (default: auto, detected from the data)\n"
 	      "  -t, --to FORMAT     output format (default: from -o FILE's extension)\n"
 	      "  -o, --output FILE   write FILE instead of stdout\n"
 	      "  -s, --sample-type TYPE\n"
-	      "                      the sample type (name or 0-based index) to write\n"
-	      "                      where the output format holds one\n"
+	      "                      the sample type (name, alias such as cpu or alloc, or\n"
+	      "                      0-based index) to write; --list-types lists them\n"
 	      "  -l, --level N       gzip level for compressed output, 1-9 (default 1, fastest)\n"
 	      "  -c, --check         read and validate only; list every problem\n"
 	      "      --files-from LIST\n"
@@ -211,6 +217,8 @@ static void usage(FILE *f)
 	      "      --progress      report bytes read and the rate on stderr during\n"
 	      "                      long conversions (default: when stderr is a terminal)\n"
 	      "      --list-formats  list the formats with what they can do\n"
+	      "      --list-types    list each FILE's sample types: unit, total, samples,\n"
+	      "                      times, and the names --sample-type takes for each\n"
 	      "Filters, as go tool pprof's (RE: a POSIX extended regular expression\n"
 	      "matched anywhere in a frame's function name, file or mapping):\n"
 	      "      --focus RE      keep the samples with a frame that matches\n"
@@ -298,6 +306,7 @@ static struct option *long_options(void)
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "list-formats", no_argument, NULL, 'L' },
+		{ "list-types", no_argument, NULL, 'Y' },
 		{ "progress", no_argument, NULL, 'P' },
 		{ "files-from", required_argument, NULL, 'T' },
 		{ "null", no_argument, NULL, '0' },
@@ -367,6 +376,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'h': usage(stdout); exit(0);
 		case 'V': puts("prof " PROF_VERSION); exit(0);
 		case 'L': o->list_formats = 1; break;
+		case 'Y': o->list_types = 1; break;
 		case ':': usage_error("option '%s' needs an argument", argv[optind - 1]);
 		default: usage_error("unknown option '%s'", argv[optind - 1]);
 		}
@@ -410,7 +420,7 @@ static const struct format *pick_writer(const struct options *o)
 		if (!f)
 			usage_error("cannot tell the output format from '%s'; use -t", o->output);
 	} else {
-		usage_error("%s", "no output format; use -t FORMAT");
+		f = format_by_name("summary"); /* prof FILE: what go tool pprof -top shows */
 	}
 	if (!f->write)
 		usage_error("format '%s' cannot be written", f->name);
@@ -569,6 +579,114 @@ static int subtract_base(const struct options *o, struct model *m)
 	return rc == 0 && model_validate(m, "difference") == 0 ? 0 : -1;
 }
 
+/* "cpu, wall" (allocated): the aliases --sample-type takes for type i; "" when none. */
+static char *aliases_of(const struct view *v, size_t i)
+{
+	char *text = copied("");
+	for (size_t k = 0; view_alias(k); k++)
+		if (view_find(v, view_alias(k)) == i) {
+			char *longer = text_of("%s%s%s", text, *text ? ", " : "", view_alias(k));
+			free(text);
+			text = longer;
+		}
+	return text;
+}
+
+/* "jdk.ExecutionSample/count (cpu), ..." (allocated): every type, for a message. */
+static char *every_type(const struct view *v)
+{
+	char *text = copied("");
+	for (size_t i = 0; i < v->n_types; i++) {
+		char *aliases = aliases_of(v, i);
+		char *longer = text_of("%s%s%s/%s%s%s%s", text, i ? ", " : "", view_type(v, i), view_unit(v, i),
+				       *aliases ? " (" : "", aliases, *aliases ? ")" : "");
+		free(aliases);
+		free(text);
+		text = longer;
+	}
+	return text;
+}
+
+/* A --sample-type that names no type of the profile is a usage error, naming the input. */
+static int knows_sample_type(const char *wanted, const struct model *m, const char *name)
+{
+	struct view v;
+	view_init(&v, m);
+	if (!wanted || !v.n_types || view_find(&v, wanted) != SIZE_MAX)
+		return 1;
+	char *types = every_type(&v);
+	fprintf(stderr, "prof: %s: no sample type '%s'; its types, for --sample-type: %s\n", name, wanted,
+		types);
+	free(types);
+	return 0;
+}
+
+/* One line per sample type of m: unit, total in a person's units, samples, times, names. */
+static void print_types(const struct model *m)
+{
+	struct view v;
+	view_init(&v, m);
+	double *totals = xcalloc(v.n_types + 1, sizeof *totals);
+	uint64_t *samples = xcalloc(v.n_types + 1, sizeof *samples);
+	int64_t *values = xmalloc((v.n_types + 1) * sizeof *values);
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *r; (r = rows_next(&rows));) {
+		view_values(&v, r, values);
+		for (size_t k = 0; k < v.n_types; k++) {
+			totals[k] += (double)values[k];
+			samples[k] += values[k] != 0 ? r->repeat : 0;
+		}
+	}
+	rows_end(&rows);
+	size_t picked = view_default(&v), width = 4;
+	for (size_t k = 0; k < v.n_types; k++)
+		width = strlen(view_type(&v, k)) > width ? strlen(view_type(&v, k)) : width;
+	printf("%-*s  %-12s %12s %10s  %-5s  %s\n", (int)width, "type", "unit", "total", "samples",
+	       "times", "-s also takes");
+	for (size_t k = 0; k < v.n_types; k++) {
+		char total[64], *aliases = aliases_of(&v, k);
+		units_label(total, sizeof total, totals[k] / pow(10, view_decimals(&v, k)), view_unit(&v, k));
+		char *names = text_of("%s%s%s", k == picked ? "(default)" : "", k == picked && *aliases ? " " : "",
+				      aliases);
+		printf("%-*s  %-12s %12s %10llu  %-*s%s\n", (int)width, view_type(&v, k), view_unit(&v, k),
+		       total, (unsigned long long)samples[k], *names ? 7 : 0, model_has_times(m) ? "yes" : "no",
+		       names);
+		free(names);
+		free(aliases);
+	}
+	free(totals);
+	free(samples);
+	free(values);
+}
+
+/* --list-types: each input read alone, its types listed; several under their names. */
+static int list_types(const struct options *o)
+{
+	struct pathlist list;
+	progress_enable(!o->quiet && o->progress);
+	if (open_inputs(o, &list) < 0)
+		return EXIT_DATA;
+	int rc = 0, several = o->n_inputs > 1 || o->files_from;
+	const char *path = pathlist_next(&list);
+	for (int n = 0; path || (n == 0 && !o->files_from); path = pathlist_next(&list), n++) {
+		struct model m;
+		if (read_input(o, path, &m) == 0) {
+			if (several)
+				printf("%s%s:\n", n ? "\n" : "", input_name(path));
+			print_types(&m);
+		} else {
+			rc = 1;
+		}
+		model_free(&m);
+		if (!path)
+			break;
+	}
+	rc |= list.failed;
+	pathlist_close(&list);
+	return rc ? EXIT_DATA : 0;
+}
+
 /* --check: every input read and validated, every problem listed. */
 static int check(const struct options *o)
 {
@@ -589,6 +707,24 @@ static int check(const struct options *o)
 	rc |= list.failed;
 	pathlist_close(&list);
 	return rc ? EXIT_DATA : 0;
+}
+
+/*
+ * A writer with --top (the summary) lists a screenful on a terminal unless
+ * told: write's options then end with --top 20 (allocated; NULL: as given).
+ */
+static struct given_option *with_terminal_top(const struct options *o, const struct format *writer,
+					      const struct output *out, struct write_options *write)
+{
+	if (!format_option(writer, "top") || write_option(write, "top") || !output_is_terminal(out))
+		return NULL;
+	struct given_option *given = xmalloc((o->n_given + 1) * sizeof *given);
+	if (o->n_given)
+		memcpy(given, o->given, o->n_given * sizeof *given);
+	given[o->n_given] = (struct given_option){ "top", "20" };
+	write->given = given;
+	write->n_given = o->n_given + 1;
+	return given;
 }
 
 /*
@@ -614,8 +750,14 @@ static int convert(const struct options *o, const struct format *writer)
 	char *name;
 	int merged;
 	struct write_options write = o->write;
-	int ok = read_inputs(o, &m, &name, &merged) == 0 &&
-		 (!merged || model_validate(&m, name) == 0) &&
+	struct given_option *given = with_terminal_top(o, writer, &out, &write);
+	int ok = read_inputs(o, &m, &name, &merged) == 0;
+	if (ok && !knows_sample_type(write.sample_type, &m, name)) {
+		output_abort(&out);
+		fputs("Try 'prof --list-types FILE' for its types.\n", stderr);
+		exit(EXIT_USAGE);
+	}
+	ok = ok && (!merged || model_validate(&m, name) == 0) &&
 		 (!o->filters.diff_base || subtract_base(o, &m) == 0);
 	struct filter_spec spec = filter_options_spec(&o->filters);
 	struct model narrowed;
@@ -637,6 +779,7 @@ static int convert(const struct options *o, const struct format *writer)
 	progress_clear();
 	model_free(&m);
 	free(name);
+	free(given);
 	return ok ? 0 : EXIT_DATA;
 }
 
@@ -655,7 +798,7 @@ int main(int argc, char **argv)
 	collect_format_options();
 	parse_options(argc, argv, &o);
 	limit_memory(o.max_memory);
-	const struct format *writer = o.check ? NULL : pick_writer(&o);
+	const struct format *writer = o.check || o.list_types ? NULL : pick_writer(&o);
 	check_reader_options(&o);
 	/*
 	 * A reader that closes the pipe (prof ... | head) ends prof as it ends
@@ -667,7 +810,7 @@ int main(int argc, char **argv)
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);
 	diag_on_fatal(output_remove_pending);
-	int rc = o.check ? check(&o) : convert(&o, writer);
+	int rc = o.check ? check(&o) : o.list_types ? list_types(&o) : convert(&o, writer);
 	free(o.given);
 	free(o.read_given);
 	free(writer_options);

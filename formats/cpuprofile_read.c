@@ -863,7 +863,7 @@ int cpuprofile_read(struct input *in, struct model *m)
 	memset(&r, 0, sizeof r);
 	r.m = m;
 	json_begin(&r.j, in);
-	model_set_meta(m, "default_sample_type", "samples");
+	model_set_meta(m, "default_sample_type", "wall");
 	m->rules.strict_r = 0;
 	int rc = read_profile(&r);
 	if (rc == 0)

@@ -47,6 +47,7 @@ struct jfr_field {
 struct jfr_event_plan {
 	uint8_t planned, sample;   /* sample: it has a stack trace */
 	int32_t stack, time, thread, state, weight; /* field indexes; -1: none */
+	int32_t object_class;      /* an allocation's class (objectClass), its stack's leaf; -1: none */
 	uint32_t last_needed;      /* fields past it are not read */
 	uint8_t longs;             /* every field up to it is one LEB128 number: a long or a pool key */
 	uint32_t event_type;       /* what the reader made of its events */
@@ -246,7 +247,7 @@ struct jfr_keymap {
 struct jfr_stacks {
 	struct model *m;
 	struct jfr_chunk *c;
-	struct jfr_keymap stacks, functions, methods, threads, states;
+	struct jfr_keymap stacks, functions, methods, threads, states, classes;
 	struct jfr_bytes text, name;
 	uint32_t *frames;
 	size_t cap_frames;
@@ -258,6 +259,14 @@ struct jfr_stacks {
  * stack. 0, or -1 after reporting.
  */
 int jfr_stack_of(struct jfr_stacks *s, uint32_t trace_class, uint64_t key, uint64_t *stack);
+/*
+ * *stack (as jfr_stack_of gives it) with the class of pool key `key` (of
+ * class class_type) as its leaf: what an allocation allocated, named as
+ * Java writes it ("java.lang.String", "byte[]"), as async-profiler's
+ * converters show it. An empty stack, and a class no pool names (null),
+ * add none.
+ */
+void jfr_with_class_leaf(struct jfr_stacks *s, uint32_t class_type, uint64_t key, uint64_t *stack);
 /* A thread's name (its Java name, else its OS name) as a model string; 0 when none. */
 uint32_t jfr_thread_name(struct jfr_stacks *s, uint32_t thread_class, uint64_t key);
 /* A thread state's name as a model string; 0 when none. */

@@ -184,13 +184,14 @@ static void plan_events(struct reader *r, uint32_t type)
 		    (p->weight = jfr_field_named(c, type, weights[i].field)) >= 0)
 			w = &weights[i];
 	int32_t last = p->stack;
-	int32_t needed[] = { p->time, p->thread, p->state, p->weight };
+	int32_t needed[] = { p->time, p->thread, p->state, p->weight, jfr_field_named(c, type, "objectClass") };
 	for (size_t i = 0; i < sizeof needed / sizeof *needed; i++) {
-		if (needed[i] >= 0 && (jfr_field_at(c, type, needed[i])->array || (i < 3 && i > 0 && !jfr_field_at(c, type, needed[i])->pool)))
-			needed[i] = -1; /* a thread or state inline, or an array: not what prof knows */
+		int pooled = i == 0 || i == 3; /* times and weights are numbers; the rest, pool keys */
+		if (needed[i] >= 0 && (jfr_field_at(c, type, needed[i])->array || (!pooled && !jfr_field_at(c, type, needed[i])->pool)))
+			needed[i] = -1; /* a thread, state or class inline, or an array: not what prof knows */
 		last = needed[i] > last ? needed[i] : last;
 	}
-	p->time = needed[0], p->thread = needed[1], p->state = needed[2], p->weight = needed[3];
+	p->time = needed[0], p->thread = needed[1], p->state = needed[2], p->weight = needed[3], p->object_class = needed[4];
 	p->last_needed = (uint32_t)last;
 	p->longs = (uint8_t)c->compressed;
 	for (int32_t i = 0; i <= last; i++) {
@@ -560,7 +561,7 @@ static int decode_sample(struct reader *r, struct jfr_cursor *k, uint32_t type, 
 {
 	struct jfr_chunk *c = &r->c;
 	const struct jfr_event_plan *p = &c->classes[type].plan;
-	uint64_t trace = 0, thread = 0, state = 0, weight = 0, time = 0;
+	uint64_t trace = 0, thread = 0, state = 0, weight = 0, time = 0, object_class = 0;
 	for (int32_t i = 0; i <= (int32_t)p->last_needed && !k->bad; i++) {
 		uint64_t v = p->longs ? jfr_get_long(k) : jfr_get_number(k, jfr_field_at(c, type, i));
 		if (i == p->stack)
@@ -573,12 +574,16 @@ static int decode_sample(struct reader *r, struct jfr_cursor *k, uint32_t type, 
 			state = v;
 		else if (i == p->weight)
 			weight = v;
+		else if (i == p->object_class)
+			object_class = v;
 	}
 	if (k->bad)
 		return event_failed(c, k, type);
 	uint64_t stack = 0;
 	if (jfr_stack_of(&r->stacks, jfr_field_at(c, type, p->stack)->type, trace, &stack) < 0)
 		return -1;
+	if (p->object_class >= 0)
+		jfr_with_class_leaf(&r->stacks, jfr_field_at(c, type, p->object_class)->type, object_class, &stack);
 	uint32_t thread_label = p->thread >= 0 ? jfr_thread_name(&r->stacks, jfr_field_at(c, type, p->thread)->type, thread) : 0;
 	uint32_t state_label = p->state >= 0 ? jfr_state_name(&r->stacks, jfr_field_at(c, type, p->state)->type, state) : 0;
 	int64_t weight_value = 0;

@@ -2,10 +2,14 @@
  * What a JFR chunk's stack traces become (formats/jfr.h): frames named as
  * async-profiler's converters name them ("pkg.Class.method", the method
  * alone where there is no class), each a location at its line, the frame
- * type kept in the function's system name; and the names of threads and
+ * type kept in the function's system name; a hidden class's name without
+ * the parts each run makes anew (its address and hash, a lambda's number:
+ * "App$$Lambda.apply"), so that runs merge, the whole name kept in the
+ * system name; and the names of threads and
  * thread states for labels. Each pool key is resolved once a chunk, and
  * kept in a cache cleared at the next chunk, where keys mean other things.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -116,6 +120,51 @@ static uint32_t method_name(struct jfr_stacks *r, uint32_t method_type, uint64_t
 	return (uint32_t)keymap_put(&r->methods, key, (uint64_t)native, s);
 }
 
+/* After "+0x<hex>" (a hidden class's address), JFR's ".<hash>" or "/<hash>": past it; NULL when not so. */
+static const char *past_address(const char *plus)
+{
+	const char *end = plus + 3;
+	while (isxdigit((unsigned char)*end))
+		end++;
+	if (end == plus + 3)
+		return NULL;
+	if ((*end == '.' || *end == '/') && isdigit((unsigned char)end[1])) {
+		const char *hash = end + 1;
+		while (isdigit((unsigned char)*hash))
+			hash++;
+		if (*hash == '.' || !*hash)
+			end = hash;
+	}
+	return *end == '.' || !*end ? end : NULL;
+}
+
+/*
+ * A name without a hidden class's per-run parts: JFR names the class
+ * "App$$Lambda$90+0x00007f5de8007a08/1234" (JDK 17; JDK 21 leaves out
+ * "$90"), async-profiler's --norm drops the address and the hash, and the
+ * lambda's number, which depends on the order lambdas were first used,
+ * goes too (as gradle-profiler's sanitizer drops it). `name` when there
+ * is nothing to drop.
+ */
+static uint32_t without_run_parts(struct model *m, uint32_t name)
+{
+	const char *s = model_cstr(m, name), *plus = strstr(s, "+0x"), *end = plus ? past_address(plus) : NULL;
+	if (!end)
+		return name;
+	size_t cut = (size_t)(plus - s), digits = cut;
+	while (digits > 0 && isdigit((unsigned char)s[digits - 1]))
+		digits--;
+	if (digits < cut && digits >= 9 && memcmp(s + digits - 9, "$$Lambda$", 9) == 0)
+		cut = digits - 1;
+	size_t rest = strlen(end);
+	char *shown = xmalloc(cut + rest + 1);
+	memcpy(shown, s, cut);
+	memcpy(shown + cut, end, rest + 1);
+	uint32_t id = model_str(m, shown, cut + rest);
+	free(shown);
+	return id;
+}
+
 /* async-profiler's own frames (C++, kernel) are named by the method alone, as its converters do. */
 static int is_native_type(const char *description)
 {
@@ -133,12 +182,13 @@ static uint32_t frame_function(struct jfr_stacks *r, uint32_t method_type, uint6
 	char description[64] = "";
 	if (typed)
 		snprintf(description, sizeof description, "%.*s", (int)r->text.len, r->text.s);
-	uint32_t name = method_name(r, method_type, method, typed && is_native_type(description));
-	const char *n = model_cstr(r->m, name);
+	uint32_t whole = method_name(r, method_type, method, typed && is_native_type(description));
+	const char *n = model_cstr(r->m, whole);
 	size_t len = strlen(n);
 	char *system = xmalloc(len + sizeof description + 4);
 	int system_len = typed ? snprintf(system, len + sizeof description + 4, "%s [%s]", n, description) : 0;
-	struct model_function f = { name, typed ? model_str(r->m, system, (size_t)system_len) : name, 0, 0, 0, 0, { 0, 0, 0, 0 } };
+	struct model_function f = { without_run_parts(r->m, whole), typed ? model_str(r->m, system, (size_t)system_len) : whole,
+				    0, 0, 0, 0, { 0, 0, 0, 0 } };
 	free(system);
 	return (uint32_t)keymap_put(&r->functions, method, type_key, model_function(r->m, &f));
 }
@@ -226,6 +276,54 @@ int jfr_stack_of(struct jfr_stacks *r, uint32_t trace_class, uint64_t key, uint6
 	return 0;
 }
 
+/* A JVM class name as Java writes it: "[J" as "long[]", "[Ljava/lang/String;" as "java.lang.String[]". */
+static uint32_t java_class_name(struct model *m, const char *jvm, size_t len)
+{
+	static const char primitives[] = "BbyteCcharDdoubleFfloatIintJlongSshortZboolean";
+	size_t dims = 0;
+	while (dims < len && jvm[dims] == '[')
+		dims++;
+	const char *base = jvm + dims;
+	size_t base_len = len - dims;
+	if (dims && base_len == 1 && strchr("BCDFIJSZ", *base)) {
+		const char *at = strchr(primitives, *base) + 1;
+		base = at;
+		base_len = 0;
+		while (islower((unsigned char)base[base_len]))
+			base_len++;
+	} else if (dims && base_len >= 2 && *base == 'L' && base[base_len - 1] == ';') {
+		base++;
+		base_len -= 2;
+	}
+	char *name = xmalloc(base_len + 2 * dims + 1);
+	for (size_t i = 0; i < base_len; i++)
+		name[i] = base[i] == '/' ? '.' : base[i];
+	for (size_t i = 0; i < dims; i++)
+		memcpy(name + base_len + 2 * i, "[]", 2);
+	uint32_t id = model_str(m, name, base_len + 2 * dims);
+	free(name);
+	return id;
+}
+
+void jfr_with_class_leaf(struct jfr_stacks *r, uint32_t class_type, uint64_t key, uint64_t *stack)
+{
+	uint64_t location;
+	if (*stack >> 1 == MODEL_EMPTY_STACK)
+		return;
+	if (!keymap_get(&r->classes, key, 0, &location)) {
+		location = MODEL_NONE;
+		if (pool_text(r, class_type, key, "name")) {
+			uint32_t whole = java_class_name(r->m, r->text.s, r->text.len);
+			struct model_function f = { without_run_parts(r->m, whole), whole, 0, 0, 0, 0, { 0, 0, 0, 0 } };
+			location = model_location(r->m, model_function(r->m, &f), 0);
+		}
+		keymap_put(&r->classes, key, 0, location);
+	}
+	if (location == MODEL_NONE)
+		return;
+	*stack = (uint64_t)model_stack(r->m, (uint32_t)location, (uint32_t)(*stack >> 1)) << 1 | (*stack & 1);
+}
+
 /* A thread's name: its Java name, else its OS name; 0 when it has neither. */
 uint32_t jfr_thread_name(struct jfr_stacks *r, uint32_t thread_class, uint64_t key)
 {
@@ -253,6 +351,7 @@ void jfr_stacks_clear(struct jfr_stacks *r)
 	keymap_clear(&r->methods);
 	keymap_clear(&r->threads);
 	keymap_clear(&r->states);
+	keymap_clear(&r->classes);
 }
 
 void jfr_stacks_free(struct jfr_stacks *r)
@@ -262,6 +361,7 @@ void jfr_stacks_free(struct jfr_stacks *r)
 	keymap_free(&r->methods);
 	keymap_free(&r->threads);
 	keymap_free(&r->states);
+	keymap_free(&r->classes);
 	free(r->text.s);
 	free(r->name.s);
 	free(r->frames);

@@ -7,12 +7,16 @@
  * however often the name recurs in it. --sample-type picks the type.
  * Values of a type with decimals are written with all of them.
  *
+ * --top N keeps each table's first N functions (0: all; prof gives a
+ * terminal 20, as go tool pprof -top shows a screenful).
+ *
  * A difference (--diff-base) gets one table instead: each function's self
  * and total in the base, in the profile, and the change, the largest
  * change (of total, then of self, either sign) first.
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../model/aggregate.h"
@@ -26,6 +30,7 @@ struct summary {
 	struct view view;
 	size_t type;
 	int64_t total;
+	size_t top; /* --top: rows per table; 0: all */
 };
 
 static void label(struct output *out, const char *text)
@@ -175,12 +180,17 @@ static void write_table(struct summary *s, struct name_totals *totals, int total
 	output_str(s->out, total_first ? "\nby total:\n" : "\nby self:\n");
 	output_str(s->out, "          self   self%         total  total%  function\n");
 	double whole = s->total ? (double)s->total : 1.0;
-	for (size_t i = 0; i < n; i++) {
+	size_t shown = s->top && s->top < n ? s->top : n;
+	for (size_t i = 0; i < shown; i++) {
 		snprintf(text, sizeof text, "%14s %6.2f%% %14s %6.2f%%  ",
 			 value_text(&s->view, s->type, t[i].self, self), 100.0 * (double)t[i].self / whole,
 			 value_text(&s->view, s->type, t[i].total, total), 100.0 * (double)t[i].total / whole);
 		output_str(s->out, text);
 		write_name(s, totals, t[i].name);
+	}
+	if (shown < n) {
+		snprintf(text, sizeof text, "(%zu more; --top 0 shows all)\n", n - shown);
+		output_str(s->out, text);
 	}
 }
 
@@ -246,7 +256,8 @@ static size_t count_distinct_stacks(const struct model *m)
 
 int summary_write(const struct model *m, struct output *out, const struct write_options *opts)
 {
-	struct summary s = { m, out, { 0 }, 0, 0 };
+	const char *top = write_option(opts, "top");
+	struct summary s = { m, out, { 0 }, 0, 0, top ? (size_t)strtoull(top, NULL, 10) : 0 };
 	view_init(&s.view, m);
 	if (s.view.n_types && view_pick(&s.view, opts->sample_type, VIEW_WEIGHT, out->name, &s.type) < 0)
 		return -1;
@@ -268,6 +279,19 @@ int summary_write(const struct model *m, struct output *out, const struct write_
 	return 0;
 }
 
+static const char *whole_number(const char *value)
+{
+	char *end;
+	strtoull(value, &end, 10);
+	return end == value || *end || value[0] == '-' ? "a whole number" : NULL;
+}
+
+static const struct format_option summary_options[] = {
+	{ "top", "N", "list the first N functions by self and by total (0: all; default: all, "
+		      "but 20 to a terminal)", whole_number },
+	{ NULL, NULL, NULL, NULL },
+};
+
 const struct format format_summary = {
 	.name = "summary",
 	.description = "text for people: totals, then functions by self and by total (write only)",
@@ -276,4 +300,5 @@ const struct format format_summary = {
 	.probe = NULL,
 	.read = NULL,
 	.write = summary_write,
+	.options = summary_options,
 };

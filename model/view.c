@@ -88,14 +88,26 @@ static int is_time(const struct view *v, size_t i)
 	return view_unit_ns(view_unit(v, i)) != 0;
 }
 
-/* pprof's default_sample_type when it names a type, else the last type. */
-static size_t default_weight(const struct view *v)
+/* The type pprof's default_sample_type names, or the reader's (docs/model.md); SIZE_MAX: none. */
+static size_t named_default(const struct view *v)
 {
 	uint32_t name = model_get_meta(v->m, "default_sample_type");
 	for (size_t i = 0; name != HASHIDX_NONE && i < v->n_types; i++)
 		if (model_str_is(v->m, name, view_type(v, i)))
 			return i;
-	return v->n_types - 1;
+	return SIZE_MAX;
+}
+
+static int is_count(const struct view *v, size_t i)
+{
+	return strcmp(view_unit(v, i), "count") == 0;
+}
+
+/* Can the type become ticks: a count, or a time? (A type_test, below.) */
+static int can_tick(const struct view *v, size_t i, const uint8_t *flags)
+{
+	(void)flags;
+	return is_count(v, i) || is_time(v, i);
 }
 
 /* SIZE_MAX when the profile has no type of the kind. */
@@ -105,36 +117,83 @@ static size_t default_type(const struct view *v, enum view_purpose purpose)
 		return SIZE_MAX;
 	if (v->ticks)
 		return purpose == VIEW_TIMELINE ? TICK_TIME : TICK_SAMPLES;
+	size_t named = named_default(v), shown = named != SIZE_MAX ? named : v->n_types - 1;
 	if (purpose != VIEW_TICKS)
-		return default_weight(v);
+		return shown;
 	for (size_t i = 0; i < v->n_types; i++)
-		if (strcmp(view_type(v, i), "samples") == 0 && strcmp(view_unit(v, i), "count") == 0)
+		if (strcmp(view_type(v, i), "samples") == 0 && is_count(v, i))
 			return i;
+	if (can_tick(v, shown, NULL))
+		return shown;
 	for (size_t i = 0; i < v->n_types; i++)
-		if (is_time(v, i))
+		if (can_tick(v, i, NULL))
 			return i;
 	return SIZE_MAX;
 }
 
-static size_t named_type(const struct view *v, const char *wanted)
+size_t view_default(const struct view *v)
+{
+	return default_type(v, VIEW_WEIGHT);
+}
+
+/*
+ * The words users of each ecosystem say for a type (go tool pprof's
+ * names, async-profiler's modes), each the first of its types that the
+ * profile has: a name the profile itself has always wins.
+ */
+enum { ALIAS_TYPES = 6 };
+static const struct {
+	const char *alias;
+	const char *types[ALIAS_TYPES]; /* NULL after the last */
+} aliases[] = {
+	{ "cpu", { "cpu", "jdk.ExecutionSample", "jdk.CPUTimeSample", "cpu-clock", "task-clock", "cycles" } },
+	{ "wall", { "wall", "time" } },
+	{ "alloc", { "alloc_objects", "jdk.ObjectAllocationSample", "jdk.ObjectAllocationInNewTLAB" } },
+	{ "alloc-bytes", { "alloc_space", "jdk.ObjectAllocationSample:weight",
+			   "jdk.ObjectAllocationInNewTLAB:allocationSize", "alloc" } },
+	{ "lock", { "delay", "jdk.JavaMonitorEnter:duration", "jdk.ThreadPark:duration" } },
+	{ "heap", { "inuse_space" } },
+};
+
+const char *view_alias(size_t k)
+{
+	return k < sizeof aliases / sizeof *aliases ? aliases[k].alias : NULL;
+}
+
+static size_t exact_type(const struct view *v, const char *name)
 {
 	for (size_t i = 0; i < v->n_types; i++)
-		if (strcmp(view_type(v, i), wanted) == 0)
+		if (strcmp(view_type(v, i), name) == 0)
 			return i;
+	return SIZE_MAX;
+}
+
+static size_t aliased_type(const struct view *v, const char *wanted)
+{
+	for (size_t k = 0; k < sizeof aliases / sizeof *aliases; k++) {
+		if (strcmp(aliases[k].alias, wanted) != 0)
+			continue;
+		for (size_t t = 0; t < ALIAS_TYPES && aliases[k].types[t]; t++)
+			if (exact_type(v, aliases[k].types[t]) != SIZE_MAX)
+				return exact_type(v, aliases[k].types[t]);
+	}
+	return SIZE_MAX;
+}
+
+size_t view_find(const struct view *v, const char *wanted)
+{
+	size_t i = exact_type(v, wanted);
+	if (i == SIZE_MAX)
+		i = aliased_type(v, wanted);
 	char *end;
-	unsigned long i = strtoul(wanted, &end, 10);
-	return *wanted && !*end && i < v->n_types ? i : SIZE_MAX;
+	unsigned long index = strtoul(wanted, &end, 10);
+	if (i == SIZE_MAX && *wanted && !*end && index < v->n_types)
+		i = index;
+	return i;
 }
 
 /* Which types a message names: each test takes a view, a type and what the caller counted. */
 typedef int (*type_test)(const struct view *v, size_t i, const uint8_t *flags);
-
-/* Can the type become ticks: a count, or a time? */
-static int can_tick(const struct view *v, size_t i, const uint8_t *flags)
-{
-	(void)flags;
-	return strcmp(view_unit(v, i), "count") == 0 || is_time(v, i);
-}
 
 static int flagged(const struct view *v, size_t i, const uint8_t *flags)
 {
@@ -150,19 +209,23 @@ static int not_flagged(const struct view *v, size_t i, const uint8_t *flags)
 
 /*
  * "alloc_objects, inuse_objects" (with units: "samples/count, ...") for a
- * message: the types `fits` takes (all when NULL), cut short when long.
- * Returns the length; text is "" when no type fits.
+ * message (allocated): every type `fits` takes (all when NULL); "" when
+ * none does.
  */
-static size_t join_types(const struct view *v, type_test fits, const uint8_t *flags, int units,
-			 char *text, size_t size)
+static char *join_types(const struct view *v, type_test fits, const uint8_t *flags, int units)
 {
-	size_t len = 0;
+	size_t len = 0, cap = 0;
+	char *text = NULL;
+	grow((void **)&text, &cap, 1, 1);
 	text[0] = '\0';
-	for (size_t i = 0; i < v->n_types && len + 1 < size; i++)
-		if (!fits || fits(v, i, flags))
-			len += (size_t)snprintf(text + len, size - len, "%s%s%s%s", len ? ", " : "",
-						view_type(v, i), units ? "/" : "", units ? view_unit(v, i) : "");
-	return len;
+	for (size_t i = 0; i < v->n_types; i++) {
+		if (fits && !fits(v, i, flags))
+			continue;
+		const char *type = view_type(v, i), *unit = units ? view_unit(v, i) : "";
+		grow((void **)&text, &cap, len + strlen(type) + strlen(unit) + 4, 1);
+		len += (size_t)sprintf(text + len, "%s%s%s%s", len ? ", " : "", type, units ? "/" : "", unit);
+	}
+	return text;
 }
 
 /*
@@ -179,11 +242,11 @@ static void warn_if_empty(const struct view *v, size_t type, const char *out_nam
 		for (size_t k = 0; k < v->n_types; k++)
 			has_data[k] |= r->values[k] != 0;
 	rows_end(&rows);
-	char with_data[200];
-	size_t len = join_types(v, flagged, has_data, 0, with_data, sizeof with_data);
+	char *with_data = join_types(v, flagged, has_data, 0);
 	if (!has_data[type] && m->n_rows)
 		diag_warn(out_name, 0, "sample type %s is 0 in every sample%s%s", view_type(v, type),
-			  len ? "; types with data, for --sample-type: " : "", with_data);
+			  *with_data ? "; types with data, for --sample-type: " : "", with_data);
+	free(with_data);
 	free(has_data);
 }
 
@@ -202,36 +265,46 @@ int view_refuse_negative(const struct model *m, size_t index, size_t type, int64
 			negative[k] |= values[k] < 0;
 	}
 	rows_end(&rows);
-	char others[200];
-	size_t len = join_types(&v, not_flagged, negative, 0, others, sizeof others);
+	char *others = join_types(&v, not_flagged, negative, 0);
 	diag_error(out_name, 0, "sample %zu has %s %lld: %s cannot hold a negative value%s%s",
 		   index, view_type(&v, type), (long long)value, what,
-		   len ? "; types without, for --sample-type: " : "", others);
+		   *others ? "; types without, for --sample-type: " : "", others);
+	free(others);
 	free(values);
 	free(negative);
 	return -1;
 }
 
+/* A writer of ticks that cannot take the profile's default says which type it took instead. */
+static void say_other_than_default(const struct view *v, size_t type, const char *out_name)
+{
+	size_t shown = view_default(v);
+	if (shown != type && !can_tick(v, shown, NULL))
+		diag_warn(out_name, 0, "writing sample type %s: the profile's default, %s, is neither a "
+				       "count nor a time; choose another with --sample-type",
+			  view_type(v, type), view_type(v, shown));
+}
+
 int view_pick(const struct view *v, const char *wanted, enum view_purpose purpose,
 	      const char *out_name, size_t *type)
 {
-	*type = wanted ? named_type(v, wanted) : default_type(v, purpose);
+	*type = wanted ? view_find(v, wanted) : default_type(v, purpose);
 	if (*type != SIZE_MAX) {
 		if (!wanted && !v->ticks)
 			warn_if_empty(v, *type, out_name);
+		if (!wanted && !v->ticks && purpose == VIEW_TICKS)
+			say_other_than_default(v, *type, out_name);
 		return 0;
 	}
-	char types[200];
-	if (wanted) {
-		size_t len = join_types(v, NULL, NULL, 1, types, sizeof types);
+	char *types = join_types(v, wanted ? NULL : can_tick, NULL, 1);
+	if (wanted)
 		diag_error(out_name, 0, "no sample type '%s'; choose one with --sample-type (%s)",
-			   wanted, len ? types : "the profile has none");
-	} else {
-		size_t len = join_types(v, can_tick, NULL, 1, types, sizeof types);
+			   wanted, *types ? types : "the profile has none");
+	else
 		diag_error(out_name, 0, "no samples/count or time sample type to write as ticks; "
 					"choose a count or a time with --sample-type (%s)",
-			   len ? types : "the profile has no count and no time type");
-	}
+			   *types ? types : "the profile has no count and no time type");
+	free(types);
 	return -1;
 }
 

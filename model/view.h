@@ -45,17 +45,33 @@ void view_values(struct view *v, const struct model_row *row, int64_t *values);
 /* What a writer will do with the type it picks, which decides the default. */
 enum view_purpose {
 	/* Weights (folded, trees, summaries): ticks for a profile of ticks, else
-	 * pprof's default_sample_type, else the last type, as go tool pprof. */
+	 * the type meta default_sample_type names (pprof's, or the one the
+	 * reader's own tools show first), else the last type, as go tool pprof. */
 	VIEW_WEIGHT,
 	/* A timeline: as VIEW_WEIGHT, but time for a profile of ticks. */
 	VIEW_TIMELINE,
-	/* Lines of ticks: a samples/count type, else the first time type. */
+	/* Lines of ticks: a samples/count type, else VIEW_WEIGHT's when it is a
+	 * count or a time (JFR's jdk.ExecutionSample), else the first count or
+	 * time; a default passed over that is neither is named in a warning. */
 	VIEW_TICKS,
 };
 
 /*
- * The type named by `wanted` (a type name or a 0-based index, from
- * --sample-type), or when wanted is NULL the default for `purpose`.
+ * The type `wanted` names (from --sample-type): a type's name, an alias
+ * (view_alias), or a 0-based index; SIZE_MAX when none.
+ */
+size_t view_find(const struct view *v, const char *wanted);
+/*
+ * Alias k, NULL past the last: a word users say ("cpu", "alloc-bytes"),
+ * naming the first of the types it stands for that the profile has.
+ */
+const char *view_alias(size_t k);
+
+/* The type a summary or a flame graph shows unless told (VIEW_WEIGHT); SIZE_MAX: no types. */
+size_t view_default(const struct view *v);
+
+/*
+ * The type named by `wanted` (view_find), or when wanted is NULL the default for `purpose`.
  * 0, or -1 after reporting, naming `out_name`, the types there are and
  * --sample-type.
  */

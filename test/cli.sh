@@ -25,7 +25,6 @@ check "--list-formats has rprof" prints 0 "^rprof  *rwt  *\.out" "$PROF" --list-
 check "--list-formats with a FILE is a usage error, listing nothing" \
 	refuses 2 "takes no FILE, not 'extra'" "$PROF" --list-formats extra
 check "unknown option hints --help" says 2 "Try 'prof --help'" "$PROF" --frobnicate
-check "no output format" status_is 2 "$PROF" "$sample"
 check "unknown -t" status_is 2 "$PROF" -t nosuch "$sample"
 check "unknown -f" status_is 2 "$PROF" -f nosuch -t rprof "$sample"
 # No fixed buffer cuts a usage message: a bad value is quoted whole.
@@ -121,11 +120,17 @@ check "--level 1" gzip_made "$TMP/o/fast.pb.gz" "$PROF" --level 1 -t pprof -o "$
 check "--level 0 is a usage error" status_is 2 "$PROF" --level 0 -t pprof "$pprof_in"
 check "--sample-type by name" status_is 0 "$PROF" -t rprof --sample-type cpu "$pprof_in"
 check "--sample-type by index" status_is 0 "$PROF" -t rprof -s 0 "$pprof_in"
-check "--sample-type unknown says so" says 1 "no sample type 'nosuch'.*--sample-type" \
+check "--sample-type unknown is a usage error naming the input" \
+	refuses 2 "^prof: $pprof_in: no sample type 'nosuch'; its types, for --sample-type: samples/count, cpu/nanoseconds" \
 	"$PROF" -t rprof --sample-type nosuch "$pprof_in"
-check "heap profile has no ticks: names the types that would do" \
-	says 1 "with --sample-type (alloc_objects/count, inuse_objects/count)" \
-	"$PROF" -t rprof testdata/pprof/go/go_heap.pb.gz
+# A writer of ticks takes the first count or time when the default is
+# neither, and says so: a tick per allocation sample, as Go counts them.
+rprof_ticks_are_go_count() { # PPROF TYPE: as many lines of ticks as go tool pprof's total of TYPE
+	status_is 0 "$PROF" -t rprof "$1" && total=$(go tool pprof -sample_index="$2" -top "$1" 2> /dev/null | sed -n 's/.* of \(.*\) total$/\1/p') &&
+		[ "$(awk 'NR > 1 && !/^#File/' "$TMP/cli.out" | wc -l)" -eq "$total" ] &&
+		grep -q "warning: writing sample type $2: the profile's default, inuse_space, is neither a count nor a time" "$TMP/cli.err"
+}
+check "heap profile to ticks: the first count, said" rprof_ticks_are_go_count testdata/pprof/go/go_heap.pb.gz alloc_objects
 if command -v script > /dev/null; then
 	check "binary to a terminal says so" prints 1 "refusing to write binary pprof to a terminal" \
 		script -qec "\"$PROF\" -t pprof \"$sample\"" /dev/null
@@ -209,3 +214,119 @@ if [ -w /dev/full ]; then
 	check "/dev/full, several MB of gzip: says write error, once" says_times 1 1 "<stdout>: write error" \
 		sh -c "\"$PROF\" -t pprof \"$TMP/many.folded\" > /dev/full"
 fi
+
+# Defaults and discovery: what a profile holds, and what prof shows first.
+prof_alike() { # ARGS... -- ARGS...: prof prints the same, and something, both times at exit 0
+	: > "$TMP/a.args"
+	while [ "$1" != -- ]; do printf '%s\n' "$1" >> "$TMP/a.args"; shift; done
+	shift
+	"$PROF" "$@" > "$TMP/b.out" 2> /dev/null || return 1
+	set --
+	while IFS= read -r arg; do set -- "$@" "$arg"; done < "$TMP/a.args"
+	"$PROF" "$@" > "$TMP/a.out" 2> /dev/null && [ -s "$TMP/a.out" ] && cmp -s "$TMP/a.out" "$TMP/b.out"
+}
+check "FILE alone writes the summary" prof_alike "$sample" -- -t summary "$sample"
+by_self() { tr -d '\r' < "$1" | awk '/^by self:/ { on = 1; next } /^by total:/ { on = 0 } on && /^ *-?[0-9]/'; }
+terminal_top() { # N FILE [OPTION...]: a terminal gets the first N rows of the whole by-self table
+	n=$1 file=$2
+	shift 2
+	command -v script > /dev/null || return 0
+	script -qec "\"$PROF\" $* \"$file\"" /dev/null > "$TMP/tty.txt" &&
+		status_is 0 "$PROF" --top 0 "$file" && by_self "$TMP/cli.out" > "$TMP/all.rows" &&
+		[ "$(wc -l < "$TMP/all.rows")" -gt "$n" ] && by_self "$TMP/tty.txt" > "$TMP/tty.rows" &&
+		head -n "$n" "$TMP/all.rows" | cmp -s - "$TMP/tty.rows" && grep -q "more; --top 0 shows all" "$TMP/tty.txt"
+}
+check "a terminal gets the top 20 by self" terminal_top 20 "$sample"
+check "--top N on a terminal" terminal_top 5 "$sample" --top 5
+check "--top 0 lists every function" prof_alike --top 0 "$sample" -- -t summary "$sample"
+check "--top is the summary's" refuses 2 "^prof: --top is for summary, not for -t folded$" \
+	"$PROF" -t folded --top 3 "$sample"
+
+# --list-types: each type's total as go tool pprof prints it (its -top
+# header), each JFR type's events as the JDK's `jfr summary` counts them.
+types_total_as_go() { # PPROF: each type's line has go tool pprof's total
+	status_is 0 "$PROF" --list-types "$1" && cp "$TMP/cli.out" "$TMP/types.txt" &&
+		"$PROF" -q -t tables "$1" | awk '/^# sample_types/ { on = 1; getline; next } on && NF == 2 { print $1 } on && !NF { exit }' > "$TMP/names" &&
+		[ -s "$TMP/names" ] && while read -r type; do
+			total=$(go tool pprof -sample_index="$type" -top "$1" 2> /dev/null | sed -n 's/.* of \(.*\) total$/\1/p')
+			[ -n "$total" ] && awk -v t="$type" -v total="$total" '$1 == t && $3 == total { found = 1 } END { exit !found }' "$TMP/types.txt" || return 1
+		done < "$TMP/names"
+}
+check "--list-types: totals as go tool pprof's (heap, four types)" types_total_as_go testdata/pprof/go/go_heap.pb.gz
+check "--list-types: totals as go tool pprof's (cpu)" types_total_as_go "$pprof_in"
+jfr_counts_as_jdk() { # JFR: each count type's samples are the events jfr summary counts
+	status_is 0 "$PROF" --list-types "$1" && awk '$2 == "count" && $5 == "yes"' "$TMP/cli.out" > "$TMP/types.txt" &&
+		[ -s "$TMP/types.txt" ] && while read -r type unit total samples times rest; do
+			grep -q "^ $type  *$samples  *[0-9]* *$" "$1.summary" || return 1
+		done < "$TMP/types.txt"
+}
+check "--list-types: a JFR's event counts as jfr summary's" jfr_counts_as_jdk testdata/jfr/locks.jfr
+check "--list-types: the default and the aliases" \
+	prints 0 "^jdk.ExecutionSample  *count .*  yes  *(default) cpu$" "$PROF" --list-types testdata/jfr/locks.jfr
+check "--list-types names each of several FILEs" prints 0 "^testdata/jfr/busy.jfr:$" \
+	"$PROF" --list-types testdata/jfr/locks.jfr testdata/jfr/busy.jfr
+check "--list-types: a profile with no times says so" prints 0 "^inuse_space  *bytes  *19.64MB  *8  no  *(default) heap$" \
+	"$PROF" --list-types testdata/pprof/go/go_heap.pb.gz
+for pair in cpu:jdk.ExecutionSample lock:jdk.JavaMonitorEnter:duration alloc:jdk.ObjectAllocationSample \
+	alloc-bytes:jdk.ObjectAllocationSample:weight; do
+	check "-s ${pair%%:*} is ${pair#*:} (JFR)" prof_alike -t folded -s "${pair%%:*}" testdata/jfr/locks.jfr -- \
+		-t folded -s "${pair#*:}" testdata/jfr/locks.jfr
+done
+check "-s heap is inuse_space (Go)" prof_alike -t folded -s heap testdata/pprof/go/go_heap.pb.gz -- \
+	-t folded -s inuse_space testdata/pprof/go/go_heap.pb.gz
+check "a wrong -s lists every type, past 273 bytes, naming the input" \
+	refuses 2 "^prof: testdata/jfr/locks.jfr: no sample type 'nope'; .*, jdk.ObjectAllocationSample:weight/bytes (alloc-bytes)$" \
+	"$PROF" -t summary -s nope testdata/jfr/locks.jfr
+
+# Each reader's default type, the one its own tools show first.
+check "a .cpuprofile shows wall time, as DevTools" prof_alike -t folded testdata/cpuprofile/default.cpuprofile -- \
+	-t folded -s wall testdata/cpuprofile/default.cpuprofile
+check "a JFR shows jdk.ExecutionSample" prof_alike -t folded testdata/jfr/locks.jfr -- \
+	-t folded -s jdk.ExecutionSample testdata/jfr/locks.jfr
+rprof_ticks_are_executionsamples() { # JFR: -t rprof writes a tick per jdk.ExecutionSample event
+	status_is 0 "$PROF" -t rprof "$1" && events=$(awk '$1 == "jdk.ExecutionSample" { print $2 }' "$1.summary") &&
+		[ "$(awk 'NR > 1 && !/^#File/' "$TMP/cli.out" | wc -l)" -eq "$events" ]
+}
+check "-t rprof of a JFR takes jdk.ExecutionSample (locks)" rprof_ticks_are_executionsamples testdata/jfr/locks.jfr
+check "-t rprof of a JFR takes jdk.ExecutionSample (busy)" rprof_ticks_are_executionsamples testdata/jfr/busy.jfr
+
+# README's first commands: each ecosystem's block, its `prof` lines run as
+# printed in a directory of its own, on a recording that ecosystem's
+# profiler made here (testdata/README.md says how): each exits 0, says
+# nothing and writes its -o file; `prof FILE` prints the top functions.
+first_input() { # FILE NAME IN README: the recording it stands for
+	case $1 in
+	app.prof) echo testdata/pstats/cprofile-3.11.prof ;;
+	app.jfr) echo testdata/jfr/alloc.jfr ;;
+	app.cpuprofile) echo testdata/cpuprofile/default.cpuprofile ;;
+	cpu.pb.gz) echo testdata/pprof/go/go_cpu.pb.gz ;;
+	perf.txt) echo testdata/perf/c-cpu-clock.perf ;;
+	Rprof.out) echo testdata/rprof/boot-memory-gc-line.out ;;
+	esac
+}
+awk '/^## First commands/ { on = 1; next } /^## / { on = 0 } on && /^[^ ]/ { block++ }
+	on && /^    prof / { sub(/^    /, ""); sub(/ +#.*/, ""); print block "\t" $0 }' README.md > "$TMP/first.lines"
+check "README's first commands: a block for each of six ecosystems" \
+	[ "$(cut -f1 "$TMP/first.lines" | sort -u | wc -l)" -eq 6 ]
+first_block_runs() { # N: README's block N, in a directory of its own
+	dir="$TMP/first-$1"
+	mkdir -p "$dir"
+	grep "^$1	" "$TMP/first.lines" | cut -f2- > "$dir/lines"
+	input=$(awk '{ print $NF; exit }' "$dir/lines")
+	recording=$(first_input "$input")
+	[ -n "$recording" ] && cp "$recording" "$dir/$input" || return 1
+	while IFS= read -r line; do
+		example_runs_in "$dir" "$line" || { echo "  $line"; return 1; }
+		out=$(printf '%s\n' "$line" | sed -n 's/.* -o \([^ ]*\) .*/\1/p')
+		[ -z "$out" ] || [ -s "$dir/$out" ] || return 1
+		case $line in "prof $input") grep -q '^by self:' "$TMP/cli.out" || return 1 ;; esac
+	done < "$dir/lines"
+}
+example_runs_in() { # DIR COMMAND_LINE: exit 0 and not a word on stderr
+	says_nothing env PROF="$(absolute "$PROF")" ${VALGRIND_PROF:+VALGRIND_PROF="$(absolute "$VALGRIND_PROF")"} \
+		sh -c 'cd "$1" && prof() { "$PROF" "$@"; } && eval "$2"' - "$1" "$2"
+}
+# Under valgrind (LIGHT) every third block: its report is the slow run.
+for n in $(light_every 3 $(cut -f1 "$TMP/first.lines" | sort -u)); do
+	check "README's first commands, block $n ($(grep -m1 "^$n	" "$TMP/first.lines" | awk '{ print $NF }'))" first_block_runs "$n"
+done

@@ -22,8 +22,11 @@ output:
 Frames are named as async-profiler's converters name them and as
 docs/formats/jfr.md says prof does: the class name with '/' as '.', a '.',
 the method name; the method alone for a frame without a class or of
-async-profiler's C++ and kernel types. Events with no stack (null, or no
-frames) are left out, as prof's folded output leaves them out.
+async-profiler's C++ and kernel types; a hidden class without what each run
+makes anew (App$$Lambda$90+0x00007f5de8007a08/1234 is App$$Lambda). An
+allocation's stack ends in the class it allocated (its objectClass, named
+as Java writes it: java.lang.String, byte[]; none when null). Events with no stack (null,
+or no frames) are left out, as prof's folded output leaves them out.
 """
 import datetime
 import json
@@ -45,6 +48,28 @@ WEIGHTS = {
 }
 
 
+PRIMITIVES = {"B": "byte", "C": "char", "D": "double", "F": "float", "I": "int", "J": "long", "S": "short", "Z": "boolean"}
+
+
+def without_run_parts(class_name):
+    """A hidden class's name without its address and hash, and a lambda's number."""
+    m = re.fullmatch(r"(.*?)(\$\d+)?\+0x[0-9a-fA-F]+(?:/\d+)?", class_name)
+    if not m:
+        return class_name
+    return m.group(1) + (m.group(2) or "" if not m.group(1).endswith("$$Lambda") else "")
+
+
+def java_class_name(jvm):
+    """[J as long[], [Ljava/lang/String; as java.lang.String[], '/' as '.'."""
+    dims = len(jvm) - len(jvm.lstrip("["))
+    base = jvm[dims:]
+    if dims and base in PRIMITIVES:
+        base = PRIMITIVES[base]
+    elif dims and base.startswith("L") and base.endswith(";"):
+        base = base[1:-1]
+    return without_run_parts(base).replace("/", ".") + "[]" * dims
+
+
 def frame_name(frame):
     method = frame.get("method")
     if not method:
@@ -53,7 +78,7 @@ def frame_name(frame):
     class_name = (method.get("type") or {}).get("name") or ""
     if not class_name or frame.get("type") in ("C++", "Kernel"):
         return name or "unknown"
-    class_name = class_name.replace("/", ".")
+    class_name = without_run_parts(class_name).replace("/", ".")
     return class_name + "." + name if name else class_name
 
 
@@ -104,9 +129,14 @@ def main():
         if thread is not None:
             threads[(kind, thread)] += 1
         outermost_first = list(reversed(trace["frames"]))
-        stack = ";".join(frame_name(f) for f in outermost_first)
+        names = [frame_name(f) for f in outermost_first]
         for f in outermost_first:
             frames_seen.add("%s:%d" % (frame_name(f), max(f.get("lineNumber") or 0, 0)))
+        if (values.get("objectClass") or {}).get("name"):
+            allocated = java_class_name(values["objectClass"]["name"])
+            names.append(allocated)
+            frames_seen.add("%s:0" % allocated)
+        stack = ";".join(names)
         counts[(kind, stack)] += 1
         field = WEIGHTS.get(kind)
         if field and values.get(field) is not None:

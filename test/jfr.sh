@@ -94,3 +94,26 @@ one_truncated() { # the synthetic file's trace 2 is marked truncated, and one ev
 heavy "a stack the JVM cut is labelled truncated (go tool pprof)" one_truncated
 check "plain integers read as compressed ones" sh -c '"$1" -q -t tables "$2" | grep -v "^source" > "$4/a" && "$1" -q -t tables "$3" | grep -v "^source" > "$4/b" && cmp -s "$4/a" "$4/b"' \
 	sh "$PROF" "$JFR/synthetic.jfr" "$JFR/synthetic-plain.jfr" "$TMP"
+
+# Hidden classes are named without what each run makes anew: two runs of
+# Busy named its lambda Busy$$Lambda$83+0x00007f5ba8007a08/715521683 and
+# Busy$$Lambda$83+0x00007f8218007a08/992802731 (jfr print), and their
+# stacks merge as the JDK's readings of the two, summed.
+merged_as_jdks() { # A B TYPE: prof's folded TYPE of A and B merged is the sum of their goldens' stacks
+	"$PROF" -q -t folded -s "$3" "$1" "$2" > "$TMP/jfr.folded" || return 1
+	awk '$NF != "0"' "$TMP/jfr.folded" | LC_ALL=C sort > "$TMP/jfr.got"
+	grep -q 'Busy\$\$Lambda\.test' "$TMP/jfr.got" || return 1
+	cat "$(golden_of "$1" stacks)" "$(golden_of "$2" stacks)" |
+		awk -F '\t' -v t="$3" '$1 == t { n = split($2, w, " "); s = substr($2, 1, length($2) - length(w[n]) - 1); sum[s] += w[n] }
+			END { for (s in sum) print s " " sum[s] }' | LC_ALL=C sort | cmp -s - "$TMP/jfr.got"
+}
+check "two runs' lambdas merge" merged_as_jdks "$JFR/busy.jfr" "$JFR/busy-again.jfr" jdk.ExecutionSample
+full_name_in_pprof() { # go tool pprof shows the whole name as the system name
+	"$PROF" -q -t pprof "$JFR/busy.jfr" > "$TMP/jfr.pb.gz" && go_raw "$TMP/jfr.pb.gz" > "$TMP/jfr.raw" &&
+		grep -q 'Busy\$\$Lambda\.test :0 s=0(Busy\$\$Lambda\$83+0x00007f5ba8007a08\.715521683\.test \[' "$TMP/jfr.raw"
+}
+heavy "a hidden class's whole name is pprof's system name (go tool pprof)" full_name_in_pprof
+# An allocation's leaf is the class it allocated (alloc.jfr's goldens hold
+# it, from jfr print's objectClass); here, as async-profiler shows them.
+check "allocated arrays named as Java writes them" prints 0 '^Alloc.main;Alloc.large;long\[\] [0-9]*$' \
+	"$PROF" -t folded -s alloc "$JFR/alloc.jfr"

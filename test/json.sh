@@ -73,7 +73,7 @@ for kind in stamps stamps-end; do
 	needs_browser heavy "speedscope's import of the old format ($kind) shows prof's self weights" speedscope_self_agrees "$node_file" "$kind"
 done
 for kind in samples hits; do
-	check "old format ($kind): no times, no wall type" says 1 "no sample type 'wall'" "$PROF" -t folded -s wall testdata/cpuprofile/old/$kind.cpuprofile
+	check "old format ($kind): no times, no wall type" says 2 "no sample type 'wall'" "$PROF" -t folded -s wall testdata/cpuprofile/old/$kind.cpuprofile
 done
 same_sums() { # A B: the same folded stacks, summed
 	"$PROF" -q -t folded -s samples "$1" | folded_sums > "$TMP/a" &&

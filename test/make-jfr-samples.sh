@@ -3,7 +3,7 @@
 # 17 (and one with JDK 25, for jdk.CPUTimeSample) from the programs in
 # test/java/, recorded with test/java/prof.jfc (only events with stacks,
 # so that each file stays near 100 KB, most of it the JDK's metadata):
-# CPU-bound (busy), allocating (alloc), threads and locks (locks), several
+# CPU-bound (busy, and busy-again: a second run), allocating (alloc), threads and locks (locks), several
 # chunks (chunks: a second recording started and stopped twice), and the
 # JDK's default settings on CPU-bound work (default). Each file's goldens
 # come from the JDK's own reader: NAME.jfr.stacks, .lines, .threads and .times are
@@ -12,6 +12,7 @@
 # gives other files, and other goldens with them.
 #   sh test/make-jfr-samples.sh            every file
 #   sh test/make-jfr-samples.sh synthetic  only those written byte by byte (no recording)
+#   sh test/make-jfr-samples.sh goldens    every golden again, of the files there are (no recording)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out="$here/../testdata/jfr"
@@ -22,7 +23,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
 "$jdk/bin/javac" -d "$work" "$here"/java/*.java
 
-[ "${1:-}" = synthetic ] || {
+[ "${1:-}" = synthetic ] || [ "${1:-}" = goldens ] || {
 record() { # NAME MAIN MILLISECONDS
 	(cd "$work" && "$jdk/bin/java" -XX:StartFlightRecording=filename="$work/$1.jfr,settings=$here/java/prof.jfc" \
 		-cp . "$2" "$3" > /dev/null 2>&1)
@@ -30,6 +31,7 @@ record() { # NAME MAIN MILLISECONDS
 }
 
 record busy Busy 3000
+record busy-again Busy 1500 # another run: its hidden classes named anew
 record alloc Alloc 2000
 record locks Locks 2000
 record chunks Rotate 700
@@ -51,6 +53,8 @@ fi
 # refused ones in testdata/invalid/jfr/ (each .err checked by hand).
 python3 "$here/make-jfr-synthetic.py" "$out" "$here/../testdata/invalid/jfr" "$work"
 
+# The kept gzip files are read by the JDK as they were recorded.
+[ "${1:-}" != goldens ] || for g in "$out"/*.jfr.gz; do gunzip -c "$g" > "${g%.gz}"; done
 for f in "$out"/*.jfr; do
 	bin=$jdk/bin
 	case $f in
@@ -69,4 +73,8 @@ for f in "$out"/*.jfr; do
 done
 for g in stacks lines threads times summary; do cp "$out/synthetic.jfr.$g" "$out/synthetic-plain.jfr.$g"; done
 # Kept gzip-compressed, as pyroscope stores JFR: the tests read them so.
-[ "${1:-}" = synthetic ] || gzip -9 -n -f "$out/chunks.jfr" "$out/default.jfr"
+case ${1:-} in
+synthetic) ;;
+goldens) rm -f "$out/chunks.jfr" "$out/default.jfr" ;;
+*) gzip -9 -n -f "$out/chunks.jfr" "$out/default.jfr" ;;
+esac

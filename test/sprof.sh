@@ -73,7 +73,7 @@ check "a record of the empty stack is a stack of length 0" \
 	grep -q "$(printf '^[0-9]*\t0\t[0-9]*\t[0-9.]*\t\t$')" "$TMP/empty.sprof.tsv"
 check "a profile with no time says NA for times" \
 	prints 0 "$(printf '^kmeans-default.tree\t47\t10\t[0-9]*\tNA$')" "$PROF" -t sprof testdata/lispworks/kmeans-default.tree
-check "sprof of a heap profile needs --sample-type" says 1 "no samples/count or time sample type" \
+check "sprof of a heap profile takes its first count, and says so" says 0 "writing sample type alloc_objects: the profile's default, inuse_space" \
 	"$PROF" -t sprof testdata/pprof/go/go_heap.pb.gz
 check "... and counts what it names" prints 0 "^go_heap.pb.gz	" \
 	"$PROF" -t sprof -s alloc_objects testdata/pprof/go/go_heap.pb.gz

@@ -139,7 +139,11 @@ static int fail(struct reader *r, const char *fmt, ...)
 /* The next n bytes, consumed; NULL at the end of input (said) or a read error (said by input). */
 static const unsigned char *take(struct reader *r, size_t n)
 {
-	const unsigned char *p;
+	const unsigned char *p = input_take_buffered(r->in, n);
+	if (p) {
+		r->offset += n;
+		return p;
+	}
 	long got = input_peek(r->in, n, &p);
 	if (got < 0) {
 		r->failed = 1;

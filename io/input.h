@@ -40,6 +40,20 @@ void input_close(struct input *in);
 long input_peek(struct input *in, size_t want, const unsigned char **data);
 
 /*
+ * The next `n` bytes, consumed, when the buffer already holds them (a
+ * reader's fast path, with no call); NULL when it does not, for the reader
+ * to ask input_peek.
+ */
+static inline const unsigned char *input_take_buffered(struct input *in, size_t n)
+{
+	if (in->end - in->start < n)
+		return NULL;
+	const unsigned char *p = in->buf + in->start;
+	in->start += n;
+	return p;
+}
+
+/*
  * Next line without its '\n': 1 with *line and *len set, 0 at end of
  * input, -1 after reporting an error (read failure, line too long).
  */

@@ -13,8 +13,6 @@ struct counter {
 	uint32_t *of_function, *of_location;
 	uint32_t *of_name; /* by string id in out->names */
 	size_t cap_of_name;
-	size_t *counted_in; /* by entry: the last row it was counted in */
-	size_t cap_counted;
 };
 
 /* The entry of a name, made when first seen. */
@@ -27,9 +25,7 @@ static uint32_t entry_of_name(struct counter *c, const char *bytes, size_t len)
 	memset(c->of_name + old, 0xff, (c->cap_of_name - old) * sizeof *c->of_name);
 	if (c->of_name[id] == MODEL_NONE) {
 		grow((void **)&out->rows, &c->cap_rows, out->n + 1, sizeof *out->rows);
-		grow((void **)&c->counted_in, &c->cap_counted, out->n + 1, sizeof *c->counted_in);
 		out->rows[out->n] = (struct name_ticks){ id, 0, 0, 0, 0 };
-		c->counted_in[out->n] = SIZE_MAX;
 		c->of_name[id] = (uint32_t)out->n++;
 	}
 	return c->of_name[id];
@@ -59,14 +55,123 @@ static uint32_t *unknown_entries(size_t n)
 	return entries;
 }
 
+/*
+ * By stack node: what the view's rows at it weigh (own) and what all rows
+ * at or under it weigh (sub), the view's ticks and the base's; whether
+ * its names have entries yet.
+ */
+struct node_weights {
+	int64_t *own, *sub, *base_own, *base_sub;
+	uint8_t *entered;
+};
+
+/*
+ * Makes the entries of a row's frames, leaf first, up to the first node an
+ * earlier row entered (whose callers that row entered too): the names come
+ * in order of first occurrence, each node's once.
+ */
+static void enter_stack(struct counter *c, const struct model *m, struct node_weights *w, uint32_t stack)
+{
+	for (; stack != MODEL_EMPTY_STACK && !w->entered[stack]; stack = m->stacks[stack].caller) {
+		uint32_t loc = m->stacks[stack].location;
+		for (uint32_t k = model_location_depth(m, loc); k-- > 0;) {
+			struct model_frame fr = model_location_frame(m, loc, k);
+			entry_of_frame(c, m, &fr);
+		}
+		w->entered[stack] = 1;
+	}
+}
+
+/* The entered nodes as a tree: node p's children are kids[first[p] .. first[p + 1]). */
+static void tree_of_nodes(const struct model *m, const struct node_weights *w, size_t **first, uint32_t **kids)
+{
+	size_t n = m->n_stacks;
+	*first = xcalloc(n + 1, sizeof **first);
+	*kids = xmalloc((n + 1) * sizeof **kids);
+	for (size_t s = 1; s < n; s++)
+		if (w->entered[s])
+			(*first)[m->stacks[s].caller + 1]++;
+	for (size_t s = 0; s < n; s++)
+		(*first)[s + 1] += (*first)[s];
+	size_t *fill = xmalloc((n + 1) * sizeof *fill);
+	memcpy(fill, *first, (n + 1) * sizeof *fill);
+	for (size_t s = 1; s < n; s++)
+		if (w->entered[s])
+			(*kids)[fill[m->stacks[s].caller]++] = (uint32_t)s;
+	free(fill);
+}
+
+/*
+ * Node s's frames onto the path (step 1: each name not on it yet counts
+ * the node's subtree in its total, and the innermost frame its own rows
+ * in its self) or off it (step -1).
+ */
+static void walk_node(struct counter *c, const struct model *m, const struct node_weights *w, uint32_t s, int step,
+		      uint32_t *on_path)
+{
+	uint32_t loc = m->stacks[s].location, depth = model_location_depth(m, loc);
+	for (uint32_t k = depth; k-- > 0;) {
+		struct model_frame fr = model_location_frame(m, loc, k);
+		uint32_t e = entry_of_frame(c, m, &fr);
+		if (step < 0) {
+			on_path[e]--;
+			continue;
+		}
+		struct name_ticks *t = &c->out->rows[e];
+		if (on_path[e]++ == 0) {
+			t->total += w->sub[s];
+			t->base_total += w->base_sub[s];
+		}
+		if (k + 1 == depth) {
+			t->self += w->own[s];
+			t->base_self += w->base_own[s];
+		}
+	}
+}
+
+/* Every entered node's frames counted, depth first without recursion: a stack may be deep. */
+static void count_tree(struct counter *c, const struct model *m, const struct node_weights *w)
+{
+	size_t *first, *next = xmalloc((m->n_stacks + 1) * sizeof *next);
+	uint32_t *kids, *path = xmalloc((m->n_stacks + 1) * sizeof *path);
+	uint32_t *on_path = xcalloc(c->out->n + 1, sizeof *on_path);
+	tree_of_nodes(m, w, &first, &kids);
+	size_t depth = 0;
+	path[depth] = MODEL_EMPTY_STACK;
+	next[depth++] = first[MODEL_EMPTY_STACK];
+	while (depth) {
+		uint32_t s = path[depth - 1];
+		if (next[depth - 1] < first[s + 1]) {
+			uint32_t kid = kids[next[depth - 1]++];
+			walk_node(c, m, w, kid, 1, on_path);
+			path[depth] = kid;
+			next[depth++] = first[kid];
+			continue;
+		}
+		if (s != MODEL_EMPTY_STACK)
+			walk_node(c, m, w, s, -1, on_path);
+		depth--;
+	}
+	free(first);
+	free(kids);
+	free(next);
+	free(path);
+	free(on_path);
+}
+
+/*
+ * Each row's ticks go to its stack node; a node's subtree sums them, and a
+ * name counts, once, the subtrees of the nodes where it first shows on
+ * their paths: rows plus stack nodes, not rows times their depth.
+ */
 void aggregate_by_name(struct view *v, size_t type, struct name_totals *out)
 {
 	const struct model *m = v->m;
-	struct counter c = { out, 0, unknown_entries(m->n_functions), unknown_entries(m->n_locations),
-			     NULL, 0, NULL, 0 };
+	size_t n = m->n_stacks;
+	struct counter c = { out, 0, unknown_entries(m->n_functions), unknown_entries(m->n_locations), NULL, 0 };
+	struct node_weights w = { xcalloc(n + 1, sizeof *w.own), NULL, xcalloc(n + 1, sizeof *w.base_own), NULL,
+				  xcalloc(n + 1, 1) };
 	int64_t *values = xmalloc((v->n_types + 1) * sizeof *values);
-	struct model_frame *frames = NULL;
-	size_t cap_frames = 0;
 	memset(out, 0, sizeof *out);
 	strtab_init(&out->names);
 	struct row_cursor rows;
@@ -76,26 +181,30 @@ void aggregate_by_name(struct view *v, size_t type, struct name_totals *out)
 		int64_t ticks = values[type];
 		if (ticks == 0)
 			continue;
-		int base = model_is_base_sample(m, v->diff_key, row->labels);
-		size_t n_frames = model_stack_frames(m, row->stack, &frames, &cap_frames);
-		for (size_t k = 0; k < n_frames; k++) {
-			uint32_t e = entry_of_frame(&c, m, &frames[k]);
-			struct name_ticks *t = &out->rows[e];
-			int first_in_row = c.counted_in[e] != row->index;
-			t->self += k == 0 ? ticks : 0;
-			t->total += first_in_row ? ticks : 0;
-			t->base_self += base && k == 0 ? diff_base_count(ticks) : 0;
-			t->base_total += base && first_in_row ? diff_base_count(ticks) : 0;
-			c.counted_in[e] = row->index;
-		}
+		enter_stack(&c, m, &w, row->stack);
+		w.own[row->stack] += ticks;
+		if (model_is_base_sample(m, v->diff_key, row->labels))
+			w.base_own[row->stack] += diff_base_count(ticks);
 	}
 	rows_end(&rows);
+	w.sub = xmalloc((n + 1) * sizeof *w.sub);
+	w.base_sub = xmalloc((n + 1) * sizeof *w.base_sub);
+	memcpy(w.sub, w.own, (n + 1) * sizeof *w.sub);
+	memcpy(w.base_sub, w.base_own, (n + 1) * sizeof *w.base_sub);
+	for (size_t s = n; s-- > 1;) {
+		w.sub[m->stacks[s].caller] += w.sub[s];
+		w.base_sub[m->stacks[s].caller] += w.base_sub[s];
+	}
+	count_tree(&c, m, &w);
 	free(values);
-	free(frames);
+	free(w.own);
+	free(w.sub);
+	free(w.base_own);
+	free(w.base_sub);
+	free(w.entered);
 	free(c.of_function);
 	free(c.of_location);
 	free(c.of_name);
-	free(c.counted_in);
 }
 
 void name_totals_free(struct name_totals *t)

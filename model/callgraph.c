@@ -193,6 +193,13 @@ static int64_t add_held(int64_t a, int64_t b)
  */
 #define PATH_ARRIVALS ((size_t)1 << 20)
 
+/*
+ * No more than CELLS_SPLIT parts per event come of splitting a component's
+ * arrivals over its columns in proportion (arrivals x columns); past them
+ * arrivals take columns in order (docs/callgraph.md).
+ */
+#define CELLS_SPLIT ((size_t)1 << 20)
+
 /* Flow arriving at a component: `amount` at its member `entry`, under `stack`. */
 struct arrival {
 	uint32_t entry, stack, next;
@@ -962,7 +969,7 @@ static void place_component(struct flow *f, uint32_t c)
  */
 static void decompose_event(struct callgraph *g, size_t event)
 {
-	struct flow f = { .g = g, .event = event, .n = (uint32_t)g->n_functions, .cells_left = (size_t)1 << 21,
+	struct flow f = { .g = g, .event = event, .n = (uint32_t)g->n_functions, .cells_left = CELLS_SPLIT,
 			  .made_location = MODEL_NONE };
 	index_graph(&f);
 	find_components(&f);

@@ -339,7 +339,7 @@ static void an_uncalled_function_stands_at_its_own_total(void)
 /*
  * h is called from 1500 functions and calls 1500 others, for 1000 each:
  * splitting each caller's share over every callee in proportion would
- * make 2.25 million parts, past the bound (2^21 per event). Past it each
+ * make 2.25 million parts, past the bound (2^20 per event). Past it each
  * caller takes the callees in order, so the parts are 1500, and every
  * function's total is still its arcs' 1000.
  */

@@ -158,13 +158,15 @@ for f in paths-10M paths-100M $( [ "$SCALE" = full ] && echo paths-1G ) random-1
 done
 # pstats: a seeded call graph of 100,000 functions and 1.5 M calls as
 # cProfile dumps it (about 150 MB; bench/gen-pstats.py), made stacks by
-# the call graph's decomposition (the goal: 100 MB/s of input), beside
+# the call graph's decomposition (the goal: 100 MB/s of input; --check
+# reads, decomposes and validates, writing nothing), beside
 # Python's own pstats loading and sorting it; and written back from the
 # graph the reader keeps (docs/model.md), which still makes the stacks.
 [ -s "$DATA/pstats-100k.prof" ] || python3 bench/gen-pstats.py "$DATA/pstats-100k.prof" 100000
 pstats_mb=$(($(wc -c < "$DATA/pstats-100k.prof") / MB))
 py="python3 -c 'import pstats, sys; pstats.Stats(sys.argv[1]).sort_stats(\"cumulative\")' $DATA/pstats-100k.prof"
 anchor "Python's pstats.Stats(F).sort_stats('cumulative'), pstats-100k" "$py"
+row "pstats read (--check), pstats-100k ($pstats_mb MB)" "$PROF --check $DATA/pstats-100k.prof" ${anchor_m% *} ${anchor_m#* } "Python's pstats"
 row "pstats -> summary, pstats-100k ($pstats_mb MB)" "$PROF -t summary $DATA/pstats-100k.prof" ${anchor_m% *} ${anchor_m#* } "Python's pstats"
 row "pstats -> pstats, pstats-100k ($pstats_mb MB)" "$PROF -t pstats $DATA/pstats-100k.prof" ${anchor_m% *} ${anchor_m#* } "Python's pstats"
 # perf script to folded stacks beside stackcollapse-perf.pl (issue 21's

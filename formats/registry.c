@@ -22,6 +22,7 @@
 	X(pstats)     \
 	X(speedscope) \
 	X(cpuprofile) \
+	X(firefox)    \
 	X(jfr)        \
 	X(flamechart) \
 	X(sprofplot)  \

@@ -42,14 +42,14 @@ enum col {
 	COL_STACK, COL_TIME, COL_TIME_DELTAS, COL_WEIGHT,
 	COL_PREFIX, COL_PREFIX_OFFSET, COL_FRAME,
 	COL_LOCATION, COL_FUNC, COL_ADDRESS, COL_LINE, COL_LIB,
-	COL_NAME, COL_RESOURCE, COL_FILE_NAME,
+	COL_NAME, COL_RESOURCE, COL_FILE_NAME, COL_SOURCE, COL_FILENAME,
 	N_COLS
 };
 static const char *const col_names[N_COLS] = {
 	"stack", "time", "timeDeltas", "weight",
 	"prefix", "prefixOffset", "frame",
 	"location", "func", "address", "line", "lib",
-	"name", "resource", "fileName",
+	"name", "resource", "fileName", "source", "filename",
 };
 
 struct column {
@@ -88,6 +88,7 @@ struct profile {
 	double start_ms, interval_ms;
 	int has_start, has_interval, processed, wrapper;
 	struct table stacks, frames, funcs, resources; /* `shared` (processed, v60 on) */
+	struct table sources; /* `shared.sources` (v58 on): the functions' files */
 	struct strings strings;
 	struct lib *libs;
 	size_t n_libs, cap_libs;
@@ -346,8 +347,9 @@ static int thread_field(struct reader *r, struct thread *t)
 		/* A processed thread's `stringTable` was once an object holding the array. */
 		return string_array(r, &t->strings);
 	}
+	int is_name = strcmp(key, "name") == 0;
 	enum json_token v = json_next(&r->j);
-	if (strcmp(key, "name") == 0 && v == JSON_STRING) {
+	if (is_name && v == JSON_STRING) {
 		t->name = model_str(r->m, r->j.text, r->j.len);
 		return 0;
 	}
@@ -432,6 +434,8 @@ static int shared(struct reader *r, size_t p)
 		int k;
 		if (tab)
 			k = table(r, tab);
+		else if (strcmp(r->j.text, "sources") == 0)
+			k = table(r, &pr->sources);
 		else if (is_strings_key(r->j.text))
 			k = string_array(r, &pr->strings);
 		else
@@ -523,6 +527,7 @@ static int profile(struct reader *r, int depth, int wrapper)
 	table_init(&pr->frames);
 	table_init(&pr->funcs);
 	table_init(&pr->resources);
+	table_init(&pr->sources);
 	pr->wrapper = wrapper;
 	enum json_token tok;
 	while ((tok = json_next(&r->j)) == JSON_KEY)
@@ -746,6 +751,24 @@ static double frame_lib(const struct tables *t, size_t f, size_t func)
 	return k >= 0 && k < (double)rlib->n ? rlib->v[(size_t)k] : NAN;
 }
 
+/* A processed function's file: its fileName, or (v58 on) its source's filename; 0: none. */
+static int function_file(struct reader *r, const struct tables *t, size_t fn, uint32_t *file)
+{
+	const struct column *files = &t->funcs->cols[COL_FILE_NAME];
+	const struct column *source = &t->funcs->cols[COL_SOURCE];
+	const struct table *sources = &r->profiles[0].sources;
+	const struct column *names = &sources->cols[COL_FILENAME];
+	*file = 0;
+	if (files->has && fn < files->n && !isnan(files->v[fn]))
+		return string_at(r, t->strings, t->funcs, "funcTable's fileName", fn, files->v[fn], file);
+	if (!source->has || fn >= source->n || isnan(source->v[fn]))
+		return 0;
+	int64_t k = index_in(r, t->funcs, "funcTable's source", fn, source->v[fn], names->n);
+	if (k < 0 || isnan(names->v[k]))
+		return k < 0 ? -1 : 0;
+	return string_at(r, t->strings, sources, "sources' filename", (size_t)k, names->v[k], file);
+}
+
 static int processed_location(struct reader *r, const struct tables *t, size_t f, uint32_t *location)
 {
 	const struct column *func = need(r, t->frames, COL_FUNC, "frameTable");
@@ -765,9 +788,7 @@ static int processed_location(struct reader *r, const struct tables *t, size_t f
 		*location = address_location(r, address, lib_mapping(r, t->profile, frame_lib(t, f, (size_t)fn)));
 		return 0;
 	}
-	const struct column *files = &t->funcs->cols[COL_FILE_NAME];
-	if (files->has && (size_t)fn < files->n && !isnan(files->v[fn]) &&
-	    string_at(r, t->strings, t->funcs, "funcTable's fileName", (size_t)fn, files->v[fn], &file) < 0)
+	if (function_file(r, t, (size_t)fn, &file) < 0)
 		return -1;
 	const struct column *line = &t->frames->cols[COL_LINE];
 	double l = line->has && f < line->n ? line->v[f] : NAN;
@@ -825,10 +846,11 @@ static int build_stacks(struct reader *r, const struct tables *t)
 		if (offset->has && i < offset->n)
 			p = offset->v[i] == 0 ? NAN : (double)i - offset->v[i];
 		if (!isnan(p)) {
-			int64_t k = index_in(r, t->stacks, "stackTable's prefix", i, p, i);
-			if (k < 0)
-				return -1;
-			caller = r->stack_of[k];
+			/* Before its row, as Firefox writes them: a stack can then never be its own caller. */
+			if (!(p >= 0 && p < (double)i && p == floor(p)))
+				return refuse(r, t->stacks->line, "stackTable's prefix of row %zu is %g: not a row before it",
+					      i, p);
+			caller = r->stack_of[(size_t)p];
 		}
 		int64_t f = index_in(r, t->stacks, "stackTable's frame", i, frame->v[i], n_frames);
 		if (f < 0 || location_of(r, t, (size_t)f, &location) < 0)
@@ -1035,6 +1057,7 @@ static void free_reader(struct reader *r)
 		table_free(&p->frames);
 		table_free(&p->funcs);
 		table_free(&p->resources);
+		table_free(&p->sources);
 		free(p->strings.ids);
 		free(p->libs);
 	}

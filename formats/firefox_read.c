@@ -1073,6 +1073,8 @@ int firefox_read(struct input *in, struct model *m)
 	memset(&r, 0, sizeof r);
 	r.m = m;
 	r.file = in->name;
+	/* Weights may be time or bytes, and names may be empty: R's rules do not hold. */
+	m->rules.strict_r = 0;
 	json_begin(&r.j, in);
 	int status = json_expect(&r.j, JSON_OBJECT, "a Firefox profile");
 	if (status == 0)

@@ -941,12 +941,15 @@ static int build_stacks(struct reader *r, const struct tables *t)
 	return 0;
 }
 
-/* Milliseconds to nanoseconds, refusing what an int64 cannot hold. */
+/*
+ * Milliseconds to nanoseconds. Within 2^62 ns (146 years) either way, so
+ * that the difference of any two, and of their sum, fits an int64.
+ */
 static int ms_to_ns(struct reader *r, const struct table *t, size_t i, double ms, int64_t *ns)
 {
 	double v = ms * 1e6;
-	if (!(fabs(v) < 9e18))
-		return refuse(r, t->line, "the time of sample %zu is %g ms: no time an int64 of ns holds", i, ms);
+	if (!(fabs(v) < 4611686018427387904.0))
+		return refuse(r, t->line, "the time of sample %zu is %g ms: past 2^62 ns either way", i, ms);
 	*ns = llround(v);
 	return 0;
 }
@@ -1007,8 +1010,8 @@ static int sample_weight(struct reader *r, const struct table *s, size_t i, int6
 		v = 1;
 	if (strcmp(r->weight_type, "tracing-ms") == 0)
 		return ms_to_ns(r, s, i, v, w);
-	if (!(v == floor(v) && fabs(v) < 9e18))
-		return refuse(r, s->line, "the weight of sample %zu is %g: not a whole number", i, v);
+	if (!(v == floor(v) && fabs(v) < 4611686018427387904.0))
+		return refuse(r, s->line, "the weight of sample %zu is %g: not a whole number within 2^62", i, v);
 	*w = (int64_t)v;
 	return 0;
 }

@@ -14,7 +14,8 @@
  *    only (docs/formats/firefox.md says which frames go).
  * Each sample becomes a row: its weight (1 without one) and the time to
  * the thread's next sample (the last one's: meta.interval), its time since
- * the profile's first sample, its thread as a `thread` label. Threads are
+ * the profile's first sample, its thread as a `thread` label (its name)
+ * and a `tid` label (its number, where the file has one). Threads are
  * read one after another, each in time order. Samples without a stack
  * are none of the profile's, but still end the sample before them.
  * Unsymbolicated frames (names such as 0x8d53) are addresses.
@@ -96,6 +97,8 @@ struct profile {
 
 struct thread {
 	uint32_t name;
+	int64_t tid;
+	int has_tid;
 	size_t profile;
 	struct table samples, stacks, frames, funcs, resources;
 	struct strings strings;
@@ -110,7 +113,7 @@ struct reader {
 	size_t n_profiles, cap_profiles;
 	struct thread *threads;
 	size_t n_threads, cap_threads;
-	uint32_t label_thread;
+	uint32_t label_thread, label_tid;
 	uint32_t *frame_location; /* per frame of the thread being built: see location_of */
 	size_t cap_frame_location;
 	uint32_t *stack_of;
@@ -428,11 +431,15 @@ static int thread_field(struct reader *r, struct thread *t)
 		/* A processed thread's `stringTable` was once an object holding the array. */
 		return string_array(r, &t->strings);
 	}
-	int is_name = strcmp(key, "name") == 0;
+	int is_name = strcmp(key, "name") == 0, is_tid = strcmp(key, "tid") == 0;
 	enum json_token v = json_next(&r->j);
 	if (is_name && v == JSON_STRING) {
 		t->name = model_str(r->m, r->j.text, r->j.len);
 		return 0;
+	}
+	if (is_tid && v == JSON_NUMBER) {
+		t->has_tid = json_int(&r->j, "a thread's tid", &t->tid) == 0;
+		return t->has_tid ? 0 : -1;
 	}
 	return json_skip(&r->j, v);
 }
@@ -1036,8 +1043,9 @@ static uint32_t thread_labels(struct reader *r, const struct thread *th, size_t 
 		int n = snprintf(made, sizeof made, "thread %zu", index);
 		name = model_str(r->m, made, (size_t)n);
 	}
-	struct model_label l = { r->label_thread, name, 0, 0 };
-	return model_label_set(r->m, &l, 1);
+	/* Threads of one name (each process has its GeckoMain) are told apart by their tid. */
+	struct model_label l[2] = { { r->label_thread, name, 0, 0 }, { r->label_tid, 0, th->tid, 0 } };
+	return model_label_set(r->m, l, th->has_tid ? 2 : 1);
 }
 
 static int thread_rows(struct reader *r, size_t index, int64_t *times, size_t n)
@@ -1114,6 +1122,7 @@ static int build(struct reader *r)
 	if (status == 0) {
 		add_types(r);
 		r->label_thread = model_str(r->m, "thread", 6);
+		r->label_tid = model_str(r->m, "tid", 3);
 		for (size_t i = 0; i < r->n_threads && status == 0; i++)
 			if (r->threads[i].samples.has)
 				status = thread_rows(r, i, times[i], r->threads[i].samples.cols[COL_STACK].n);

@@ -18,10 +18,10 @@ sniffed_as_firefox_alone() { # FILE
 firefox 95
 END
 }
-# Every row has the thread it was sampled on.
+# Every row has the thread it was sampled on: its name and its tid.
 every_row_has_its_thread() { # FILE
 	$UNIT labels firefox "$1" > "$TMP/ff.labels" 2>&1 && [ -s "$TMP/ff.labels" ] &&
-		! grep -v 'thread=GeckoMain' "$TMP/ff.labels" > /dev/null
+		! grep -v 'thread=GeckoMain tid=[0-9]' "$TMP/ff.labels" > /dev/null
 }
 # Gzip undone, from stdin as from the file.
 stdin_reads_as_file() { # FILE

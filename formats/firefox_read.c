@@ -76,7 +76,6 @@ struct strings {
 	uint32_t *ids;
 	size_t n, cap;
 	int has;
-	uint64_t line;
 };
 
 struct lib {
@@ -102,7 +101,6 @@ struct thread {
 	size_t profile;
 	struct table samples, stacks, frames, funcs, resources;
 	struct strings strings;
-	uint64_t line;
 };
 
 struct reader {
@@ -390,7 +388,6 @@ static int string_array(struct reader *r, struct strings *s)
 		return -1;
 	s->has = 1;
 	s->n = 0;
-	s->line = r->j.token_line;
 	enum json_token tok;
 	while ((tok = json_next(&r->j)) == JSON_STRING) {
 		grow((void **)&s->ids, &s->cap, s->n + 1, sizeof *s->ids);
@@ -427,10 +424,8 @@ static int thread_field(struct reader *r, struct thread *t)
 		return table(r, tab);
 	if (strcmp(key, "samples") == 0)
 		return table(r, &t->samples);
-	if (is_strings_key(key)) {
-		/* A processed thread's `stringTable` was once an object holding the array. */
+	if (is_strings_key(key))
 		return string_array(r, &t->strings);
-	}
 	int is_name = strcmp(key, "name") == 0, is_tid = strcmp(key, "tid") == 0;
 	enum json_token v = json_next(&r->j);
 	if (is_name && v == JSON_STRING) {
@@ -455,7 +450,6 @@ static int thread(struct reader *r, size_t profile)
 	table_init(&t->funcs);
 	table_init(&t->resources);
 	t->profile = profile;
-	t->line = r->j.token_line;
 	size_t index = r->n_threads - 1;
 	enum json_token tok;
 	while ((tok = json_next(&r->j)) == JSON_KEY)

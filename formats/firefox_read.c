@@ -80,6 +80,7 @@ struct strings {
 
 struct lib {
 	uint32_t name;
+	uint64_t start, end, offset; /* Gecko's: where it was loaded; 0 in processed files */
 	uint32_t mapping; /* MODEL_NONE until a frame needs it */
 };
 
@@ -533,14 +534,19 @@ static int lib(struct reader *r, size_t p)
 	struct profile *pr = &r->profiles[p];
 	grow((void **)&pr->libs, &pr->cap_libs, pr->n_libs + 1, sizeof *pr->libs);
 	struct lib *l = &pr->libs[pr->n_libs++];
-	l->name = 0;
+	memset(l, 0, sizeof *l);
 	l->mapping = MODEL_NONE;
 	enum json_token tok;
 	while ((tok = json_next(&r->j)) == JSON_KEY) {
+		uint64_t *address = strcmp(r->j.text, "start") == 0 ? &l->start
+				    : strcmp(r->j.text, "end") == 0 ? &l->end
+				    : strcmp(r->j.text, "offset") == 0 ? &l->offset : NULL;
 		int is_name = strcmp(r->j.text, "name") == 0;
 		enum json_token v = json_next(&r->j);
 		if (is_name && v == JSON_STRING)
 			l->name = model_str(r->m, r->j.text, r->j.len);
+		else if (address && v == JSON_NUMBER && r->j.text[strspn(r->j.text, "0123456789")] == '\0')
+			*address = strtoull(r->j.text, NULL, 10);
 		else if (json_skip(&r->j, v) < 0)
 			return -1;
 	}
@@ -772,14 +778,41 @@ static uint32_t function_location(struct reader *r, uint32_t name, uint32_t file
 	return model_location(r->m, model_function(r->m, &f), 0);
 }
 
-/* A Gecko frame's location string as a location; MODEL_NONE: the panel hid it. */
-static uint32_t gecko_location(struct reader *r, uint32_t text, int wrapper)
+static uint32_t lib_mapping(struct reader *r, struct profile *p, double lib)
 {
+	if (!(lib >= 0 && lib < (double)p->n_libs))
+		return MODEL_NONE;
+	struct lib *l = &p->libs[(size_t)lib];
+	if (l->mapping == MODEL_NONE) {
+		struct model_mapping mm;
+		memset(&mm, 0, sizeof mm);
+		mm.filename = l->name;
+		mm.memory_start = l->start;
+		mm.memory_limit = l->end;
+		mm.file_offset = l->offset;
+		l->mapping = model_add_mapping(r->m, &mm);
+	}
+	return l->mapping;
+}
+
+/* The lib a Gecko address was in, as the profile's libs say where each was loaded. */
+static uint32_t gecko_mapping(struct reader *r, struct profile *p, uint64_t address)
+{
+	for (size_t i = 0; i < p->n_libs; i++)
+		if (p->libs[i].start <= address && address < p->libs[i].end)
+			return lib_mapping(r, p, (double)i);
+	return MODEL_NONE;
+}
+
+/* A Gecko frame's location string as a location; MODEL_NONE: the panel hid it. */
+static uint32_t gecko_location(struct reader *r, struct profile *p, uint32_t text)
+{
+	int wrapper = p->wrapper;
 	const struct strtab_entry *e = strtab_get(&r->m->strings, text);
 	struct js_location js;
 	uint64_t address;
 	if (is_address(e->bytes, e->len, &address))
-		return wrapper ? MODEL_NONE : address_location(r, address, MODEL_NONE);
+		return wrapper ? MODEL_NONE : address_location(r, address, gecko_mapping(r, p, address));
 	int is_js = js_location(e->bytes, e->len, &js);
 	if (wrapper && (!is_js || is_internal(&js)))
 		return MODEL_NONE;
@@ -803,21 +836,6 @@ struct tables {
 	struct profile *profile;
 	int processed;
 };
-
-static uint32_t lib_mapping(struct reader *r, struct profile *p, double lib)
-{
-	if (!(lib >= 0 && lib < (double)p->n_libs))
-		return MODEL_NONE;
-	struct lib *l = &p->libs[(size_t)lib];
-	if (l->mapping == MODEL_NONE) {
-		struct model_mapping mm;
-		memset(&mm, 0, sizeof mm);
-		mm.filename = l->name;
-		mm.has_functions = 1;
-		l->mapping = model_add_mapping(r->m, &mm);
-	}
-	return l->mapping;
-}
 
 /* The lib of a processed frame: its own (v70 on), else its function's resource's. */
 static double frame_lib(const struct tables *t, size_t f, size_t func)
@@ -897,7 +915,7 @@ static int location_of(struct reader *r, const struct tables *t, size_t f, uint3
 		uint32_t text;
 		if (!loc || string_at(r, t->strings, t->frames, "frameTable's location", f, loc->v[f], &text) < 0)
 			return -1;
-		*location = gecko_location(r, text, t->profile->wrapper);
+		*location = gecko_location(r, t->profile, text);
 	}
 	r->frame_location[f] = *location;
 	return 0;

@@ -49,6 +49,14 @@ heavy "processed versions 48 and 70 of one profile read alike" \
 # samply's unsymbolicated frames stay addresses, relative to their lib.
 prints 0 '^(root);0x[0-9a-f]*;' prof_q -s samples -t folded $FF/processed-v70.json.gz
 
+# Firefox's unsymbolicated addresses keep their libs as mappings, as Go reads prof's pprof.
+addresses_in_libs() { # FILE
+	prof_q -t pprof -o "$TMP/ff.pb.gz" "$1" &&
+		go_raw "$TMP/ff.pb.gz" | grep -q '^[0-9]*: 0x[0-9a-f]*/0x[0-9a-f]*/0x[0-9a-f]* libxul\.so ' &&
+		go_raw "$TMP/ff.pb.gz" | grep -Eq '^ +[0-9]+: 0x[0-9a-f]+ M=[1-9]'
+}
+check "$FF/gecko.json.gz's addresses are in their libs, as Go reads prof's pprof" addresses_in_libs $FF/gecko.json.gz
+
 # Times: a Gecko profile's samples from 0, the wall time to the next
 # sample; --time keeps the first half second's.
 check "--time 0:0.5 keeps fewer samples of $FF/gecko.json.gz" sh -c \

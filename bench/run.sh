@@ -74,6 +74,23 @@ rprof_from testdata/rprof/optim-line.out "$DATA/line-100M.out" $((100 * MB))
 rprof_from testdata/rprof/boot-memory-gc-line.out "$DATA/memory-50M.out" $((50 * MB))
 [ -s "$DATA/cpu.pb.gz" ] || go run bench/gen-pprof.go "$DATA/cpu.pb.gz" 1200000
 [ -s "$DATA/cpu-small.pb.gz" ] || go run bench/gen-pprof.go "$DATA/cpu-small.pb.gz" 120000
+# A Gecko profile as Firefox writes one: a seeded stack table of 20,000
+# stacks over 3000 frames, then samples at random stacks every ~1 ms until the file has BYTES.
+gecko_profile() { # OUT BYTES
+	[ -s "$1" ] && return
+	awk -v want="$2" 'BEGIN { srand(1); n = 20000; f = 3000
+		printf "{\"meta\":{\"version\":24,\"interval\":1,\"stackwalk\":1,\"startTime\":1700000000000},\"libs\":[],\"threads\":[{\"name\":\"GeckoMain\",\"tid\":1,\"pid\":1,"
+		printf "\"stackTable\":{\"schema\":{\"prefix\":0,\"frame\":1},\"data\":[[null,0]"
+		for (i = 1; i < n; i++) printf ",[%d,%d]", int(rand() * i), int(rand() * f)
+		printf "]},\"frameTable\":{\"schema\":{\"location\":0,\"relevantForJS\":1,\"innerWindowID\":2,\"implementation\":3,\"line\":4,\"column\":5,\"category\":6,\"subcategory\":7},\"data\":[[0,false,0,null,null,null,0,0]"
+		for (i = 1; i < f; i++) printf ",[%d,false,0,null,%d,null,1,0]", i, 1 + int(rand() * 500)
+		printf "]},\"stringTable\":[\"(root)\""
+		for (i = 1; i < f; i++) printf ",\"func%d (https://example.com/app%d.js:%d:%d)[%d]\"", i, i % 40, i, i % 80, i % 40
+		printf "],\"samples\":{\"schema\":{\"stack\":0,\"time\":1,\"eventDelay\":2,\"threadCPUDelta\":3},\"data\":["
+		size = 600000; t = 0; sep = ""
+		while (size < want) { t += 0.5 + rand(); s = sprintf("%s[%d,%.6f,%.3f,%d]", sep, int(rand() * n), t, rand() * 2, int(rand() * 1000)); printf "%s", s; size += length(s); sep = "," }
+		printf "]}}]}\n" }' > "$1"
+}
 # About a million nodes: random stacks made into a tree by prof itself.
 [ -s "$DATA/tree-1M.tree" ] || { random_stacks "$DATA/tree.folded" $((12 * MB))
 	"$PROF" -q -t lispworks "$DATA/tree.folded" > "$DATA/tree-1M.tree"; rm -f "$DATA/tree.folded"; }
@@ -211,6 +228,11 @@ v8_profile "$DATA/v8-100M.cpuprofile" $((100 * MB))
 [ -s "$DATA/v8.speedscope.json" ] || $PROF -t speedscope -s samples -o "$DATA/v8.speedscope.json" "$DATA/v8-100M.cpuprofile"
 row "cpuprofile -> folded, v8-100M ($(($(wc -c < "$DATA/v8-100M.cpuprofile") / MB)) MB)" "$PROF -t folded $DATA/v8-100M.cpuprofile"
 row "speedscope -> folded, v8 ($(($(wc -c < "$DATA/v8.speedscope.json") / MB)) MB)" "$PROF -t folded $DATA/v8.speedscope.json"
+# The Firefox Profiler's Gecko profile (the goal: 100 MB/s). speedscope's
+# importer of it is no module of its own (the npm package ships the app's
+# bundle only), so it has no row beside it.
+gecko_profile "$DATA/gecko-100M.json" $((100 * MB))
+row "firefox -> folded, gecko-100M ($(($(wc -c < "$DATA/gecko-100M.json") / MB)) MB)" "$PROF -t folded $DATA/gecko-100M.json"
 # Pictures. A flame graph of 100 MB of folded stacks beside folding them
 # again, in this run (the goal: within 1.3x the time, at most 64 MB); a
 # flame chart streams an R profile's rows, so memory and the SVG stay

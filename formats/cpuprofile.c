@@ -20,7 +20,14 @@ static enum probe_score cpuprofile_probe(const unsigned char *prefix, size_t len
 		return PROBE_NO;
 	if (json_prefix_has(prefix, len, "\"callFrame\"") && json_prefix_has(prefix, len, "\"nodes\""))
 		return PROBE_NEAR_CERTAIN;
-	/* The arrays of samples may fill the prefix before the nodes: V8's word for their times. */
+	/*
+	 * The arrays of samples may fill the prefix before the nodes: V8's word
+	 * for their times. The Firefox Profiler's processed profiles use it
+	 * too, in threads beside its stack tables.
+	 */
+	if (json_prefix_has(prefix, len, "\"stackTable\"") ||
+	    json_prefix_has(prefix, len, "\"preprocessedProfileVersion\""))
+		return PROBE_NO;
 	if (json_prefix_has(prefix, len, "\"timeDeltas\""))
 		return PROBE_PROBABLE;
 	if (json_prefix_has(prefix, len, "\"selfSize\""))

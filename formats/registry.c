@@ -23,6 +23,7 @@
 	X(speedscope) \
 	X(cpuprofile) \
 	X(heapprofile) \
+	X(firefox)    \
 	X(jfr)        \
 	X(dtrace)     \
 	X(jstack)     \

@@ -55,6 +55,9 @@
 #   - peers/speedscope/ and wild/unsupported/chrome-heapprofile/: V8 heap
 #     profiles read as speedscope's importer reads them, and as the app
 #     shows its own import.
+#   - peers/speedscope/Firefox/: the reference reading's stacks and counts
+#     (test/firefox/folded.py), and the speedscope app shows each file as
+#     it shows prof's speedscope JSON of it.
 #   - the registry: every reader --list-formats lists had some file of
 #     its own format checked.
 # Checks that fail today, each for a reason on record, are listed in
@@ -432,6 +435,15 @@ while read -r f; do
 done <<EOF
 $(find "$CORPUS/../peers/speedscope" "$CORPUS/wild/unsupported/chrome-heapprofile" -type f -name '*.heapprofile' | LC_ALL=C sort)
 EOF
+# Firefox: speedscope's own files (peers/speedscope/Firefox/, the old
+# DevTools panel's, Firefox 59-63): prof's stacks and counts are the
+# reference reading's (test/firefox/folded.py), and the speedscope app
+# shows each as it shows prof's speedscope JSON of it.
+. test/firefox-lib.sh
+for f in "$CORPUS"/../peers/speedscope/Firefox/*/*.json; do
+	cross "$f" firefox-reference firefox_is_reference "$f"
+	needs_browser cross "$f" firefox-speedscope-app firefox_app_shows_as_prof "$f"
+done
 
 # The registry is the list of readers: each must have had some file of
 # its own format checked above, so that a new reader without checks here

@@ -22,6 +22,7 @@
 	X(pstats)     \
 	X(speedscope) \
 	X(cpuprofile) \
+	X(trace)      \
 	X(jfr)        \
 	X(flamechart) \
 	X(sprofplot)  \

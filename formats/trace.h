@@ -56,11 +56,13 @@ struct trace_v8;
 struct trace_v8 *trace_v8_new(void);
 void trace_v8_free(struct trace_v8 *v);
 /*
- * An event named Profile, ProfileChunk or CpuProfile: its id (NULL: none),
- * its thread's label set, and its args as trace_stringify wrote them.
+ * An event named Profile, ProfileChunk or CpuProfile: the key that pairs
+ * a profile's events (its process and id: Chrome numbers profiles in
+ * each process from 0x1), its thread, and its args as trace_stringify
+ * wrote them.
  * 0, or -1 after reporting.
  */
-int trace_v8_event(struct trace_v8 *v, struct input *in, const char *name, const char *id,
+int trace_v8_event(struct trace_v8 *v, struct input *in, const char *name, const char *key,
 		   uint32_t thread, const struct trace_text *args);
 /* Has any profile a sample? */
 int trace_v8_has_samples(const struct trace_v8 *v);

@@ -434,7 +434,15 @@ static int event(struct reader *r)
 			return 0;
 		if (!r->v8)
 			r->v8 = trace_v8_new();
-		return trace_v8_event(r->v8, r->in, name, f.has_id ? f.id : NULL, thread_of(r, &f.pid, &f.tid), &r->args_text);
+		uint32_t thread = thread_of(r, &f.pid, &f.tid);
+		char key[120];
+		if (f.has_id && f.pid.kind == ID_NUMBER)
+			snprintf(key, sizeof key, "%s of pid %" PRId64, f.id, f.pid.num);
+		else if (f.has_id)
+			snprintf(key, sizeof key, "%s", f.id);
+		else
+			snprintf(key, sizeof key, "of thread %" PRIu32, thread);
+		return trace_v8_event(r->v8, r->in, name, key, thread, &r->args_text);
 	}
 	if (f.ph == 'M' && f.name != NO_NAME)
 		name_event(r, &f);

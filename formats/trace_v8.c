@@ -21,7 +21,7 @@
 #include "trace.h"
 
 struct profile {
-	char *key;          /* its id, or "thread N" for an event without one */
+	char *key;          /* its process and id, or its thread for an event without an id */
 	uint32_t thread;    /* the Profile event's label set */
 	struct trace_text whole;  /* a CpuProfile event's profile, else empty */
 	struct trace_text nodes, samples, deltas;
@@ -195,12 +195,9 @@ static int enter_data(struct json *j, int cpu_profile)
 	return j->failed ? -1 : 0;
 }
 
-int trace_v8_event(struct trace_v8 *v, struct input *in, const char *name, const char *id,
+int trace_v8_event(struct trace_v8 *v, struct input *in, const char *name, const char *key,
 		   uint32_t thread, const struct trace_text *args)
 {
-	char key[32];
-	if (!id)
-		snprintf(key, sizeof key, "thread %" PRIu32, thread);
 	struct input mem;
 	input_open_memory(&mem, args->bytes, args->len, in->name);
 	struct json j;
@@ -208,13 +205,13 @@ int trace_v8_event(struct trace_v8 *v, struct input *in, const char *name, const
 	int whole = strcmp(name, "CpuProfile") == 0, chunk = strcmp(name, "ProfileChunk") == 0;
 	int rc = enter_data(&j, whole);
 	if (rc > 0 && whole) {
-		struct profile *p = start_profile(v, id ? id : key, thread);
+		struct profile *p = start_profile(v, key, thread);
 		rc = trace_stringify(&j, JSON_OBJECT, &p->whole, NULL);
 		v->any_samples = 1;
 	} else if (rc > 0 && !chunk) {
-		rc = data_fields(&j, start_profile(v, id ? id : key, thread), 0);
+		rc = data_fields(&j, start_profile(v, key, thread), 0);
 	} else if (rc > 0) {
-		struct profile *p = find(v, id ? id : key);
+		struct profile *p = find(v, key);
 		if (!p)
 			v->orphan_chunks++;
 		else {

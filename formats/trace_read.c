@@ -968,8 +968,6 @@ static int read_trace(struct reader *r)
 		return -1;
 	if (r->no_phase)
 		diag_warn(r->in->name, 0, "%" PRIu64 " events without ph: left out", r->no_phase);
-	if (r->finer_than_ns)
-		diag_warn(r->in->name, 0, "%" PRIu64 " times finer than a nanosecond: rounded to the nearest", r->finer_than_ns);
 	int counted = 1;
 	if (r->v8 && trace_v8_has_samples(r->v8))
 		rc = trace_v8_stretches(r->v8, r->in->name, r->m, &r->stretches);

@@ -17,6 +17,8 @@
  * length by their place in the file (speedscope's importer does).
  */
 #include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -104,11 +106,34 @@ static void json_string(struct writer *w, const char *s, size_t len)
 	w->replaced_bytes |= json_write_string(w->out, s, len);
 }
 
-/* Microseconds with the nanoseconds as decimals, as short as exact. */
-static void write_us(struct writer *w, int64_t ns)
+/* A double in the fewest digits that read back as it (JSON.parse's reading). */
+static void write_double(struct writer *w, double v)
 {
-	char text[DECIMAL_TEXT_MAX];
-	output_write(w->out, text, decimal_text(text, ns, 3, 1));
+	char text[40];
+	for (int p = 1; p <= 17; p++) {
+		snprintf(text, sizeof text, "%.*g", p, v);
+		if (strtod(text, NULL) == v)
+			break;
+	}
+	output_str(w->out, text);
+}
+
+/*
+ * An event's ts and dur in microseconds, as doubles, which is how viewers
+ * read them: the dur is the one whose sum with the ts is the end's double
+ * exactly, so that events ending together end together in a viewer too
+ * (1000.1 + 0.2 is not 1000.3 in a double), and a child does not outlive
+ * its parent by a rounding.
+ */
+static void write_span(struct writer *w, int64_t from_ns, int64_t to_ns)
+{
+	double ts = (double)from_ns / 1000.0, end = (double)to_ns / 1000.0, dur = end - ts;
+	for (int k = 0; k < 8 && ts + dur != end; k++)
+		dur = nextafter(dur, ts + dur < end ? HUGE_VAL : -HUGE_VAL);
+	output_str(w->out, ",\"ts\":");
+	write_double(w, ts);
+	output_str(w->out, ",\"dur\":");
+	write_double(w, dur);
 }
 
 static void write_i64(struct writer *w, int64_t v)
@@ -191,10 +216,7 @@ static void close_frames(struct writer *w, struct thread *t, size_t depth, int64
 {
 	for (size_t d = depth; d < t->depth; d++) {
 		event_head(w, t, "X");
-		output_str(w->out, ",\"ts\":");
-		write_us(w, t->since[d]);
-		output_str(w->out, ",\"dur\":");
-		write_us(w, ns - t->since[d]);
+		write_span(w, t->since[d], ns);
 		output_str(w->out, ",\"name\":");
 		const struct strtab_entry *e = strtab_get(&w->names, t->open[d]);
 		json_string(w, e->bytes, e->len);

@@ -27,6 +27,7 @@
 #   perf: perf script;
 #   legacy: legacy pprof, judged by Go's reader;
 #   json: the JSON readers (.cpuprofile, speedscope);
+#   trace: Chrome's trace events in and out, judged by the speedscope app;
 #   jfr: Java Flight Recorder, judged by the JDK's jfr tool;
 #   flame, sprof: flame graphs, charts and sprof's views, also in Chromium
 #     (flamegraph.pl's own frames: test/flamegraph-peers.sh, for CI);
@@ -38,7 +39,7 @@
 #   conformance: what every format in the registry has and does;
 #   limits: limits and faults.
 cd "$(dirname "$0")/.." || exit 2
-all="unit rprof refusals cli output shapes pprof lispworks views merge folded callgrind pstats speedscope perf legacy json jfr flame sprof html floors filters fuzz conformance limits"
+all="unit rprof refusals cli output shapes pprof lispworks views merge folded callgrind pstats speedscope perf legacy json trace jfr flame sprof html floors filters fuzz conformance limits"
 for area in "$@"; do
 	case " $all " in
 	*" $area "*) ;;

@@ -98,3 +98,7 @@ r=testdata/rprof/kmeans-default.out
 needs_browser heavy "trace: -t trace of $r shows its CPU time in the app" written_trace_is_folded "$r" 0.001 1 -s cpu
 check "trace: -t trace of $r reads back" reads_back "$r" 0.001 -s cpu
 check "trace: -t trace of $r by ticks reads back, a microsecond a tick" reads_back "$r" 1 -s samples
+printf 'x 1.1\nx;y 6.6\nz 2.9\nz;y 4.8\n' > "$TMP/fractions.folded"
+needs_browser heavy "trace: -t trace of fractional weights shows them in the app" \
+	written_trace_is_folded "$TMP/fractions.folded" 1 1
+check "trace: -t trace of fractional weights reads back" reads_back "$TMP/fractions.folded" 1

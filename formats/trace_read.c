@@ -84,6 +84,7 @@ struct reader {
 	struct thread *threads;
 	size_t n_threads, cap_threads;
 	struct hashidx thread_index;
+	uint32_t last_thread;
 	struct thread_name *names;
 	size_t n_names, cap_names;
 	struct os_frame *frames;
@@ -241,40 +242,62 @@ static int args_value(struct reader *r, struct fields *f)
 	return 0;
 }
 
+/* Which of an event's keys the text is: its first letter and length tell them apart but for a word or two. */
+enum event_key { KEY_OTHER, KEY_PH, KEY_NAME, KEY_TS, KEY_DUR, KEY_TDUR, KEY_PID, KEY_TID, KEY_ARGS, KEY_ID };
+
+static enum event_key event_key(const char *k, size_t len)
+{
+	static const struct {
+		const char *word;
+		enum event_key key;
+	} keys[] = { { "ph", KEY_PH }, { "name", KEY_NAME }, { "ts", KEY_TS }, { "dur", KEY_DUR }, { "tdur", KEY_TDUR },
+		     { "pid", KEY_PID }, { "tid", KEY_TID }, { "args", KEY_ARGS }, { "id", KEY_ID } };
+	if (len < 2 || len > 4)
+		return KEY_OTHER;
+	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+		if (keys[i].word[0] == k[0] && keys[i].word[1] == k[1] && strcmp(keys[i].word, k) == 0)
+			return keys[i].key;
+	return KEY_OTHER;
+}
+
 static int event_field(struct reader *r, struct fields *f)
 {
 	struct json *j = &r->j;
-	const char *k = j->text;
-	if (strcmp(k, "ph") == 0 || strcmp(k, "name") == 0) {
-		int ph = k[0] == 'p';
-		enum json_token t = json_next(j);
+	enum event_key key = event_key(j->text, j->len);
+	enum json_token t;
+	switch (key) {
+	case KEY_PH:
+	case KEY_NAME:
+		t = json_next(j);
 		if (t != JSON_STRING)
 			return t == JSON_FAILED ? -1 : json_skip(j, t);
-		if (ph) {
+		if (key == KEY_PH) {
 			f->has_ph = 1;
 			f->ph = j->len == 1 ? j->text[0] : '?';
 		} else {
 			f->name = model_str(r->m, j->text, j->len);
 		}
 		return 0;
-	}
-	if (strcmp(k, "ts") == 0)
+	case KEY_TS:
 		return time_value(r, "ts", &f->ts, &f->has_ts);
-	if (strcmp(k, "dur") == 0)
+	case KEY_DUR:
 		return time_value(r, "dur", &f->dur, &f->has_dur);
-	if (strcmp(k, "tdur") == 0)
+	case KEY_TDUR:
 		return time_value(r, "tdur", &f->tdur, &f->has_tdur);
-	if (strcmp(k, "pid") == 0 || strcmp(k, "tid") == 0)
-		return id_value(r, k[0] == 'p' ? &f->pid : &f->tid);
-	if (strcmp(k, "args") == 0)
+	case KEY_PID:
+	case KEY_TID:
+		return id_value(r, key == KEY_PID ? &f->pid : &f->tid);
+	case KEY_ARGS:
 		return args_value(r, f);
-	if (strcmp(k, "id") == 0) {
-		enum json_token t = json_next(j);
+	case KEY_ID:
+		t = json_next(j);
 		if (t != JSON_STRING && t != JSON_NUMBER)
 			return t == JSON_FAILED ? -1 : json_skip(j, t);
 		snprintf(f->id, sizeof f->id, "%s", j->text);
 		f->has_id = 1;
 		return 0;
+	case KEY_OTHER:
+		break;
 	}
 	return json_skip(j, json_next(j));
 }
@@ -299,8 +322,11 @@ static int thread_equals(const void *ctx, uint32_t i, const void *key)
 static uint32_t thread_of(struct reader *r, const struct id_value *pid, const struct id_value *tid)
 {
 	struct thread key = { *pid, *tid, 0 };
-	return hashidx_intern(&r->thread_index, hash_mix(id_hash(pid), id_hash(tid)), thread_equals, r, &key,
-			      (void **)&r->threads, &r->n_threads, &r->cap_threads, sizeof *r->threads);
+	/* Events come in runs of one thread: the last one found is asked first. */
+	if (r->last_thread < r->n_threads && thread_equals(r, r->last_thread, &key))
+		return r->last_thread;
+	return r->last_thread = hashidx_intern(&r->thread_index, hash_mix(id_hash(pid), id_hash(tid)), thread_equals, r,
+					       &key, (void **)&r->threads, &r->n_threads, &r->cap_threads, sizeof *r->threads);
 }
 
 /* An arg's value as JavaScript's String() gives it ("undefined" when absent). */
@@ -347,7 +373,8 @@ static int slice_event(struct reader *r, const struct fields *f)
 		return json_error(&r->j, "a %c event without ts", f->ph);
 	struct trace_text *k = &r->key_text;
 	k->len = 0;
-	if (f->name != NO_NAME && !model_str_is(r->m, f->name, ""))
+	int named = f->name != NO_NAME && !model_str_is(r->m, f->name, "");
+	if (named)
 		trace_text_add(k, model_cstr(r->m, f->name), strtab_get(&r->m->strings, f->name)->len);
 	else
 		trace_text_add(k, "(unnamed)", 9);
@@ -356,8 +383,9 @@ static int slice_event(struct reader *r, const struct fields *f)
 		trace_text_add(k, " ", 1);
 		trace_text_add(k, r->args_text.bytes, r->args_text.len);
 	}
-	struct event e = { f->ts, 0, thread_of(r, &f->pid, &f->tid), model_str(r->m, k->bytes, k->len), 0, f->name,
-			   MODEL_NONE, f->ph };
+	/* Most events have no args: their key is their name, interned already. */
+	uint32_t key = named && !f->args_truthy ? f->name : model_str(r->m, k->bytes, k->len);
+	struct event e = { f->ts, 0, thread_of(r, &f->pid, &f->tid), key, 0, f->name, MODEL_NONE, f->ph };
 	e.frame = e.key;
 	if (f->ph == 'X')
 		e.dur = f->has_dur ? f->dur : f->has_tdur ? f->tdur : 0;
@@ -694,6 +722,16 @@ static int by_time(const void *a, const void *b)
 	return x->ts != y->ts ? (x->ts < y->ts ? -1 : 1) : x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
+/* Items in time order; X events' begins come in it already. */
+static void sort_items(struct item *items, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (by_time(&items[i - 1], &items[i]) > 0) {
+			qsort(items, n, sizeof *items, by_time);
+			return;
+		}
+}
+
 static const struct event *sort_events;
 
 /* X events as speedscope orders them: by start, the longer first, else in the file's order. */
@@ -809,8 +847,8 @@ static int thread_slices(struct reader *r, uint32_t thread, const uint32_t *list
 	}
 	if (rc < 0)
 		diag_error(r->in->name, 0, "an X event ends past 2^61 nanoseconds");
-	qsort(begins, nb, sizeof *begins, by_time);
-	qsort(ends, ne, sizeof *ends, by_time);
+	sort_items(begins, nb);
+	sort_items(ends, ne);
 	struct timeline tl = { r, thread, NULL, NULL, 0, 0, 0, 0 };
 	for (size_t b = 0, e = 0; rc == 0 && (b < nb || e < ne);) {
 		int take_begin = e == ne || (b < nb && (begins[b].ts < ends[e].ts ||
@@ -925,6 +963,41 @@ static int stretch_order(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
+/*
+ * The stretches in time order. Each thread's come in order, one thread
+ * after another (but OS samples, in the file's order): runs merged, a
+ * few threads at a time, else sorted.
+ */
+static void order_stretches(struct trace_stretches *s)
+{
+	enum { RUNS_MAX = 64 };
+	size_t starts[RUNS_MAX + 1], n_runs = 0;
+	for (size_t i = 0; i < s->n && n_runs <= RUNS_MAX; i++)
+		if (i == 0 || stretch_order(&s->items[i - 1], &s->items[i]) > 0)
+			starts[n_runs++] = i;
+	if (n_runs <= 1)
+		return;
+	if (n_runs > RUNS_MAX) {
+		qsort(s->items, s->n, sizeof *s->items, stretch_order);
+		return;
+	}
+	starts[n_runs] = s->n;
+	size_t at[RUNS_MAX];
+	memcpy(at, starts, n_runs * sizeof *at);
+	struct trace_stretch *merged = xmalloc(s->n * sizeof *merged);
+	for (size_t k = 0; k < s->n; k++) {
+		size_t best = SIZE_MAX;
+		for (size_t run = 0; run < n_runs; run++)
+			if (at[run] < starts[run + 1] &&
+			    (best == SIZE_MAX || stretch_order(&s->items[at[run]], &s->items[at[best]]) < 0))
+				best = run;
+		merged[k] = s->items[at[best]++];
+	}
+	free(s->items);
+	s->items = merged;
+	s->cap = s->n;
+}
+
 /* The stretches as rows, in time order from the earliest: `samples` (when counted) and `wall`. */
 static void rows(struct reader *r, int counted)
 {
@@ -935,7 +1008,7 @@ static void rows(struct reader *r, int counted)
 		origin = s->items[i].start_ns < origin ? s->items[i].start_ns : origin;
 		whole_us &= s->items[i].wall_ns % 1000 == 0;
 	}
-	qsort(s->items, s->n, sizeof *s->items, stretch_order);
+	order_stretches(s);
 	if (counted)
 		model_add_sample_type(r->m, "samples", "count");
 	size_t wall = model_add_sample_type(r->m, "wall", "microseconds");

@@ -85,6 +85,7 @@ struct reader {
 	size_t n_threads, cap_threads;
 	struct hashidx thread_index;
 	uint32_t last_thread;
+	uint32_t name_profile, name_chunk, name_cpu_profile; /* the V8 events' names, interned */
 	struct thread_name *names;
 	size_t n_names, cap_names;
 	struct os_frame *frames;
@@ -373,18 +374,21 @@ static int slice_event(struct reader *r, const struct fields *f)
 		return json_error(&r->j, "a %c event without ts", f->ph);
 	struct trace_text *k = &r->key_text;
 	k->len = 0;
-	int named = f->name != NO_NAME && !model_str_is(r->m, f->name, "");
-	if (named)
-		trace_text_add(k, model_cstr(r->m, f->name), strtab_get(&r->m->strings, f->name)->len);
-	else
-		trace_text_add(k, "(unnamed)", 9);
-	size_t shown_len = k->len;
-	if (f->args_truthy) {
-		trace_text_add(k, " ", 1);
-		trace_text_add(k, r->args_text.bytes, r->args_text.len);
+	/* The empty string is string 0. */
+	int named = f->name != NO_NAME && f->name != 0;
+	size_t shown_len = named ? strtab_get(&r->m->strings, f->name)->len : 9;
+	uint32_t key = f->name; /* most events have no args: their key is their name, interned already */
+	if (!named || f->args_truthy || r->hermes) {
+		if (named)
+			trace_text_add(k, model_cstr(r->m, f->name), shown_len);
+		else
+			trace_text_add(k, "(unnamed)", 9);
+		if (f->args_truthy) {
+			trace_text_add(k, " ", 1);
+			trace_text_add(k, r->args_text.bytes, r->args_text.len);
+		}
+		key = model_str(r->m, k->bytes, k->len);
 	}
-	/* Most events have no args: their key is their name, interned already. */
-	uint32_t key = named && !f->args_truthy ? f->name : model_str(r->m, k->bytes, k->len);
 	struct event e = { f->ts, 0, thread_of(r, &f->pid, &f->tid), key, 0, f->name, MODEL_NONE, f->ph };
 	e.frame = e.key;
 	if (f->ph == 'X')
@@ -456,8 +460,8 @@ static int event(struct reader *r)
 		r->no_phase++;
 		return 0;
 	}
-	const char *name = f.name == NO_NAME ? "" : model_cstr(r->m, f.name);
-	if (strcmp(name, "Profile") == 0 || strcmp(name, "ProfileChunk") == 0 || strcmp(name, "CpuProfile") == 0) {
+	if (f.name != NO_NAME && (f.name == r->name_profile || f.name == r->name_chunk || f.name == r->name_cpu_profile)) {
+		const char *name = model_cstr(r->m, f.name);
 		if (!f.has_args)
 			return 0;
 		if (!r->v8)
@@ -834,7 +838,11 @@ static int thread_slices(struct reader *r, uint32_t thread, const uint32_t *list
 			ends[ne] = (struct item){ e->ts, list[i], (uint32_t)ne }, ne++;
 	}
 	sort_events = r->events;
-	qsort(xs, nx, sizeof *xs, x_order);
+	for (size_t i = 1; i < nx; i++)
+		if (x_order(&xs[i - 1], &xs[i]) > 0) {
+			qsort(xs, nx, sizeof *xs, x_order);
+			break;
+		}
 	int rc = 0;
 	for (size_t i = 0; i < nx; i++) {
 		const struct event *e = &r->events[xs[i]];
@@ -1061,6 +1069,9 @@ int trace_read(struct input *in, struct model *m)
 	r.in = in;
 	r.m = m;
 	m->rules.strict_r = 0;
+	r.name_profile = model_str(m, "Profile", 7);
+	r.name_chunk = model_str(m, "ProfileChunk", 12);
+	r.name_cpu_profile = model_str(m, "CpuProfile", 10);
 	json_begin(&r.j, in);
 	int rc = read_trace(&r);
 	json_end(&r.j);

@@ -13,7 +13,7 @@
  *  - else B/E pairs and X events, per thread a timeline of slices: each
  *    stretch of time with a slice open is a sample of the open stack,
  *    `wall` its length, ordered, paired and repaired as speedscope's
- *    importer does (trace_slices), with a warning for what was repaired.
+ *    importer does (thread_slices), with a warning for what was repaired.
  * A slice's frame is its name and its args as JavaScript writes them
  * (trace_args.c), speedscope's name for it; Hermes' traces name a frame by
  * its args' url, line and column instead.
@@ -100,9 +100,8 @@ struct reader {
 	struct trace_text args_text, key_text;
 	struct trace_args args;
 	int hermes, first_seen, in_events;
-	uint64_t no_phase, finer_than_ns;
+	uint64_t no_phase;
 	struct trace_stretches stretches;
-	int fractional;
 };
 
 /* One event's fields, as read. */
@@ -127,15 +126,15 @@ void trace_stretch_add(struct trace_stretches *s, const struct trace_stretch *it
 /*
  * A time in microseconds as written ("12", "3.5", "1e3", or such text in
  * a string) in nanoseconds, rounded to the nearest: 0; 1 not a number;
- * 2 past int64 nanoseconds. *finer: digits below a nanosecond were dropped.
+ * 2 past 2^61 nanoseconds.
  */
-static int parse_us(const char *s, int64_t *ns, int *finer)
+static int parse_us(const char *s, int64_t *ns)
 {
 	int negative = *s == '-';
 	s += negative;
 	uint64_t digits = 0;
 	int64_t exponent = 3; /* microseconds to nanoseconds */
-	int any = 0, dropped = 0, round_up = 0;
+	int any = 0, round_up = 0;
 	for (int point = 0;; s++) {
 		if (*s == '.' && !point) {
 			point = 1;
@@ -149,7 +148,6 @@ static int parse_us(const char *s, int64_t *ns, int *finer)
 			exponent -= point;
 		} else {
 			exponent += !point;
-			dropped |= *s != '0';
 		}
 	}
 	if (!any)
@@ -167,7 +165,6 @@ static int parse_us(const char *s, int64_t *ns, int *finer)
 	if (*s)
 		return 1;
 	for (; exponent < 0; exponent++) {
-		dropped |= digits % 10 != 0;
 		round_up = digits % 10 >= 5;
 		digits /= 10;
 	}
@@ -177,7 +174,6 @@ static int parse_us(const char *s, int64_t *ns, int *finer)
 			return 2;
 	if (digits > (uint64_t)INT64_MAX / 4)
 		return 2;
-	*finer |= dropped;
 	*ns = negative ? -(int64_t)digits : (int64_t)digits;
 	return 0;
 }
@@ -191,11 +187,10 @@ static int time_value(struct reader *r, const char *what, int64_t *ns, int *has)
 		return 0;
 	if (t != JSON_NUMBER && t != JSON_STRING)
 		return t == JSON_FAILED ? -1 : json_error(j, "%s must be a number of microseconds", what);
-	int finer = 0, rc = parse_us(j->text, ns, &finer);
+	int rc = parse_us(j->text, ns);
 	if (rc)
 		return json_error(j, rc == 1 ? "%s '%.40s' is not a number" : "%s '%.40s' is past 2^61 nanoseconds",
 				  what, j->text);
-	r->finer_than_ns += (uint64_t)finer;
 	*has = 1;
 	return 0;
 }

@@ -23,7 +23,6 @@
 #include <string.h>
 
 #include "../base/alloc.h"
-#include "../base/checked.h"
 #include "../base/diag.h"
 #include "../base/numtext.h"
 #include "../model/strtab.h"

@@ -109,6 +109,11 @@ static void json_string(struct writer *w, const char *s, size_t len)
 static void write_double(struct writer *w, double v)
 {
 	char text[40];
+	if (v == (double)(int64_t)v && v < 1e15 && v > -1e15) {
+		snprintf(text, sizeof text, "%.0f", v); /* not %g's 2e+04 */
+		output_str(w->out, text);
+		return;
+	}
 	for (int p = 1; p <= 17; p++) {
 		snprintf(text, sizeof text, "%.*g", p, v);
 		if (strtod(text, NULL) == v)

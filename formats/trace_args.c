@@ -16,7 +16,8 @@
 
 void trace_text_add(struct trace_text *t, const void *bytes, size_t n)
 {
-	grow((void **)&t->bytes, &t->cap, t->len + n + 1, 1);
+	if (t->len + n + 1 > t->cap)
+		grow((void **)&t->bytes, &t->cap, t->len + n + 1, 1);
 	memcpy(t->bytes + t->len, bytes, n);
 	t->len += n;
 	t->bytes[t->len] = '\0';

@@ -117,7 +117,8 @@ struct fields {
 
 void trace_stretch_add(struct trace_stretches *s, const struct trace_stretch *item)
 {
-	grow((void **)&s->items, &s->cap, s->n + 1, sizeof *s->items);
+	if (s->n == s->cap)
+		grow((void **)&s->items, &s->cap, s->n + 1, sizeof *s->items);
 	s->items[s->n] = *item;
 	s->items[s->n].order = (uint32_t)s->n;
 	s->n++;
@@ -411,7 +412,8 @@ static int slice_event(struct reader *r, const struct fields *f)
 			e.location = r->location_of_key[e.key] = model_location(r->m, model_function(r->m, &fn), 0);
 		}
 	}
-	grow((void **)&r->events, &r->cap_events, r->n_events + 1, sizeof *r->events);
+	if (r->n_events == r->cap_events)
+		grow((void **)&r->events, &r->cap_events, r->n_events + 1, sizeof *r->events);
 	r->events[r->n_events++] = e;
 	return 0;
 }
@@ -985,16 +987,22 @@ static void order_stretches(struct trace_stretches *s)
 		return;
 	}
 	starts[n_runs] = s->n;
+	/* Each run's next start, kept beside the others: a run spent starts at INT64_MAX. */
 	size_t at[RUNS_MAX];
-	memcpy(at, starts, n_runs * sizeof *at);
+	int64_t next[RUNS_MAX];
+	for (size_t run = 0; run < n_runs; run++) {
+		at[run] = starts[run];
+		next[run] = s->items[at[run]].start_ns;
+	}
 	struct trace_stretch *merged = xmalloc(s->n * sizeof *merged);
 	for (size_t k = 0; k < s->n; k++) {
-		size_t best = SIZE_MAX;
-		for (size_t run = 0; run < n_runs; run++)
-			if (at[run] < starts[run + 1] &&
-			    (best == SIZE_MAX || stretch_order(&s->items[at[run]], &s->items[at[best]]) < 0))
+		size_t best = 0;
+		/* Runs come in the file's order: the first of equal starts is the earlier. */
+		for (size_t run = 1; run < n_runs; run++)
+			if (next[run] < next[best])
 				best = run;
 		merged[k] = s->items[at[best]++];
+		next[best] = at[best] < starts[best + 1] ? s->items[at[best]].start_ns : INT64_MAX;
 	}
 	free(s->items);
 	s->items = merged;

@@ -1061,6 +1061,9 @@ static int read_trace(struct reader *r)
 		rc = slices(r), counted = 0;
 	if (rc < 0)
 		return -1;
+	/* The events are stretches now: their memory goes before the rows are made. */
+	free(r->events);
+	r->events = NULL;
 	rows(r, counted);
 	return 0;
 }

@@ -31,7 +31,7 @@ struct profile {
 struct trace_v8 {
 	struct profile *profiles;
 	size_t n, cap;
-	uint64_t orphan_chunks;
+	uint64_t orphan_chunks, other_thread_chunks;
 	int any_samples;
 };
 
@@ -215,6 +215,7 @@ int trace_v8_event(struct trace_v8 *v, struct input *in, const char *name, const
 		if (!p)
 			v->orphan_chunks++;
 		else {
+			v->other_thread_chunks += p->thread != thread;
 			size_t before = p->samples.len;
 			rc = data_fields(&j, p, 1);
 			v->any_samples |= p->samples.len > before;
@@ -317,6 +318,9 @@ int trace_v8_stretches(struct trace_v8 *v, const char *in_name, struct model *m,
 	if (v->orphan_chunks)
 		diag_warn(in_name, 0, "%" PRIu64 " ProfileChunk events of no Profile event before them: left out",
 			  v->orphan_chunks);
+	if (v->other_thread_chunks)
+		diag_warn(in_name, 0, "%" PRIu64 " ProfileChunk events come from another thread than their Profile "
+			  "event (V8's sampler): their samples are the Profile event's thread's", v->other_thread_chunks);
 	for (size_t i = 0; i < v->n; i++) {
 		const struct profile *p = &v->profiles[i];
 		if (!p->whole.len && !p->samples.len)

@@ -50,6 +50,8 @@ devtools_reads_chromium() {
 		cmp -s "$TMP/want" "$TMP/got"
 }
 check "trace: $chromium's V8 profiles are DevTools' reading of each" devtools_reads_chromium "$chromium"
+check "trace: $chromium's chunks from the sampler thread are warned" says 0 'ProfileChunk events come from another thread' \
+	"$PROF" -t folded "$chromium"
 check "trace: $chromium's samples are the profiled thread's (CrRendererMain), not the sampler's" \
 	sh -c '"$0" -q -t trace "$1" | grep -q "\"args\":{\"name\":\"CrRendererMain\"}"' "$PROF" "$chromium"
 

@@ -1,6 +1,9 @@
 #!/bin/sh
 # Makes testdata/trace/ with the real programs that write Chrome's trace
 # events (testdata/README.md says when it was run):
+#   clang-ftime-trace-default.json: Debian's clang compiling
+#     test/trace/fib.c with -ftime-trace at its default granularity
+#     (500 us): sections that nest, nothing to repair;
 #   clang-ftime-trace.json: Debian's clang compiling test/trace/fib.c with
 #     -ftime-trace, every section kept (granularity 0): X events written as
 #     they end, children before parents, clang's "Total" events on tids of
@@ -15,6 +18,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$out"
 cp test/trace/fib.c "$tmp/fib.c"
+(cd "$tmp" && clang -c -ftime-trace -o fib.o fib.c) || exit 1
+cp "$tmp/fib.json" "$out/clang-ftime-trace-default.json"
 (cd "$tmp" && clang -c -ftime-trace -ftime-trace-granularity=0 -o fib.o fib.c) || exit 1
 cp "$tmp/fib.json" "$out/clang-ftime-trace.json"
 ${CHROMIUM:-chromium} --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
@@ -22,3 +27,4 @@ ${CHROMIUM:-chromium} --headless --no-sandbox --disable-gpu --no-first-run --dis
 	--trace-startup-format=json --trace-startup-file="$tmp/chromium.json" --trace-startup-duration=2 \
 	--dump-dom "file://$PWD/test/trace/busy.html" > /dev/null 2> "$tmp/chromium.err" || exit 1
 cp "$tmp/chromium.json" "$out/chromium-startup.json"
+chmod 644 "$out"/*.json

@@ -8,12 +8,16 @@
 
 install_browser_tools
 clang=testdata/trace/clang-ftime-trace.json
+clang_default=testdata/trace/clang-ftime-trace-default.json
 chromium=testdata/trace/chromium-startup.json
-for f in "$clang" "$chromium"; do
+for f in "$clang" "$clang_default" "$chromium"; do
 	check "trace: sniffed from stdin: $f" prints 0 '(trace)' sh -c '"$0" -t summary < "$1"' "$PROF" "$f"
 done
 # clang writes sections that overlap without nesting: repaired as the app repairs them, and said.
-needs_browser heavy "trace: the speedscope app's import of $clang is prof's reading" trace_is_apps "$clang"
+for f in "$clang" "$clang_default"; do
+	needs_browser heavy "trace: the speedscope app's import of $f is prof's reading" trace_is_apps "$f"
+done
+check "trace: $clang_default, whose sections nest, reads without a word" says_nothing "$PROF" -t folded "$clang_default"
 check "trace: $clang's repairs are warned" says 0 'E events name another slice than the innermost open one: left out' \
 	"$PROF" -t folded "$clang"
 check "trace: $clang's children before their parents are warned" says 0 'X events come before slices that hold them' \

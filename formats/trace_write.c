@@ -33,6 +33,7 @@
 struct thread {
 	int64_t pid, tid;
 	uint8_t has_pid, has_tid;
+	uint32_t pid_text, tid_text; /* a pid or tid that is a string ("stream 7"); 0: none */
 	uint32_t name, process; /* label strings; 0: none */
 	/* The open frames, outermost first: name (in `names`) and start. */
 	uint32_t *open;
@@ -68,7 +69,7 @@ static int thread_equals(const void *ctx, uint32_t i, const void *key)
 {
 	const struct thread *a = &((const struct writer *)ctx)->threads[i], *b = key;
 	return a->has_pid == b->has_pid && a->pid == b->pid && a->has_tid == b->has_tid && a->tid == b->tid &&
-	       a->name == b->name;
+	       a->pid_text == b->pid_text && a->tid_text == b->tid_text && a->name == b->name;
 }
 
 /* The thread of a label set: its pid and tid labels (numbers) and its thread label (a name). */
@@ -84,15 +85,20 @@ static uint32_t thread_of(struct writer *w, uint32_t labels)
 		const struct model_label *l = &m->labels[set->first + i];
 		if (l->key == w->key_pid && !l->str)
 			t.pid = l->num, t.has_pid = 1;
+		else if (l->key == w->key_pid)
+			t.pid_text = l->str;
 		else if (l->key == w->key_tid && !l->str)
 			t.tid = l->num, t.has_tid = 1;
+		else if (l->key == w->key_tid)
+			t.tid_text = l->str;
 		else if (l->key == w->key_thread && l->str)
 			t.name = l->str;
 		else if (l->key == w->key_process && l->str)
 			t.process = l->str;
 	}
 	uint32_t process = t.process;
-	uint64_t h = hash_mix(hash_mix((uint64_t)t.pid * 2 + t.has_pid, (uint64_t)t.tid * 2 + t.has_tid), t.name);
+	uint64_t h = hash_mix(hash_mix((uint64_t)t.pid * 2 + t.has_pid, (uint64_t)t.tid * 2 + t.has_tid),
+			      hash_mix(t.name, hash_mix(t.pid_text, t.tid_text)));
 	uint32_t id = hashidx_intern(&w->thread_index, h, thread_equals, w, &t, (void **)&w->threads, &w->n_threads,
 				     &w->cap_threads, sizeof *w->threads);
 	if (process)
@@ -174,27 +180,44 @@ static void write_name(struct writer *w, const struct thread *t, const char *wha
 }
 
 /*
- * Each thread's pid and tid: its labels', else pid 1 and a tid no
- * labelled thread has; then its names. A process is named by its process
- * label, else (for a profile of no pids) by the profile's source.
+ * Each thread's pid and tid: its labels' numbers; a pid that is a string
+ * a number no other pid has (the same for the same string), none pid 1;
+ * a tid other than a number one no labelled thread has. Then its names: a
+ * process by its process label, else its pid's string, else (for a
+ * profile of no pids) the profile's source; a thread by its thread label,
+ * else its tid's string.
  */
 static void write_threads(struct writer *w)
 {
-	int64_t next_tid = 1;
-	for (size_t i = 0; i < w->n_threads; i++)
-		if (w->threads[i].has_tid && w->threads[i].tid >= next_tid && w->threads[i].tid < INT64_MAX)
-			next_tid = w->threads[i].tid + 1;
+	int64_t next_tid = 1, next_pid = 2;
+	for (size_t i = 0; i < w->n_threads; i++) {
+		const struct thread *t = &w->threads[i];
+		if (t->has_tid && t->tid >= next_tid && t->tid < INT64_MAX)
+			next_tid = t->tid + 1;
+		if (t->has_pid && t->pid >= next_pid && t->pid < INT64_MAX)
+			next_pid = t->pid + 1;
+	}
 	uint32_t source = model_get_meta(w->m, "source");
 	for (size_t i = 0; i < w->n_threads; i++) {
 		struct thread *t = &w->threads[i];
-		if (!t->has_pid)
+		if (!t->has_pid && t->pid_text) {
+			size_t k = 0;
+			while (k < i && w->threads[k].pid_text != t->pid_text)
+				k++;
+			t->pid = k < i ? w->threads[k].pid : next_pid++;
+			if (!t->process)
+				t->process = t->pid_text;
+		} else if (!t->has_pid) {
 			t->pid = 1;
+		}
 		if (!t->has_tid)
 			t->tid = next_tid++;
+		if (!t->name)
+			t->name = t->tid_text;
 		int named_before = 0;
 		for (size_t k = 0; k < i; k++)
 			named_before |= w->threads[k].pid == t->pid;
-		if (!named_before && (t->process || (!t->has_pid && source != HASHIDX_NONE)))
+		if (!named_before && (t->process || (!t->has_pid && !t->pid_text && source != HASHIDX_NONE)))
 			write_name(w, t, "process_name", t->process ? t->process : source, NULL);
 		char made[40];
 		snprintf(made, sizeof made, "thread %" PRId64, t->tid);

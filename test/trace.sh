@@ -108,3 +108,11 @@ printf 'x 1.1\nx;y 6.6\nz 2.9\nz;y 4.8\n' > "$TMP/fractions.folded"
 needs_browser heavy "trace: -t trace of fractional weights shows them in the app" \
 	written_trace_is_folded "$TMP/fractions.folded" 1 1
 check "trace: -t trace of fractional weights reads back" reads_back "$TMP/fractions.folded" 1
+# PyTorch's GPU streams are string tids: threads of their own, read and written.
+printf '{"traceEvents":[{"ph":"X","name":"k","ts":0,"dur":5,"pid":"gpu","tid":"stream 7"},%s\n%s]}\n' \
+	'{"ph":"X","name":"k2","ts":1,"dur":5,"pid":"gpu","tid":"stream 8"},' '{"ph":"X","name":"op","ts":0,"dur":9,"pid":42,"tid":1}' \
+	> "$TMP/streams.json"
+check "trace: string tids are threads of their own, named by them" \
+	sh -c '"$0" -q -t trace "$1" > "$2" && [ "$(grep -c "\"thread_name\"" "$2")" -eq 3 ] && grep -q "\"name\":\"stream 8\"" "$2"' \
+	"$PROF" "$TMP/streams.json" "$TMP/streams.trace.json"
+check "trace: ... and read back the same" reads_back "$TMP/streams.json" 1 -s wall

@@ -68,6 +68,22 @@ v8_profile() { # OUT BYTES
 		printf "]}\n" }' > "$1"
 }
 
+# Chrome's trace events as clang and DevTools write them: X events of 8
+# threads, nested 1 to 20 deep over 3000 functions, a quarter with args,
+# seeded, until the file has BYTES.
+trace_events() { # OUT BYTES
+	[ -s "$1" ] && return
+	awk -v want="$2" 'BEGIN { srand(1); printf "{\"traceEvents\":[\n"; size = 0; n = 0
+		for (t = 0; t < 8; t++) clock[t] = 1000000
+		while (size < want) { t = int(rand() * 8); d = 1 + int(rand() * 20); dur = 40 * d + int(rand() * 1000)
+			for (k = 0; k < d; k++) { f = int(rand() * 3000)
+				s = sprintf("%s{\"pid\":1,\"tid\":%d,\"ph\":\"X\",\"ts\":%d,\"dur\":%d,\"name\":\"pkg.func%d\"%s}", n++ ? ",\n" : "",
+					t, clock[t] + 20 * k, dur - 40 * k, f, rand() < 0.25 ? sprintf(",\"args\":{\"detail\":\"src/file%d.h\"}", f % 300) : "")
+				printf "%s", s; size += length(s) }
+			clock[t] += dur + int(rand() * 50) }
+		printf "\n],\"displayTimeUnit\":\"ms\"}\n" }' > "$1"
+}
+
 MB=1000000
 rprof_from testdata/rprof/optim-line.out "$DATA/line-10M.out" $((10 * MB))
 rprof_from testdata/rprof/optim-line.out "$DATA/line-100M.out" $((100 * MB))
@@ -233,6 +249,12 @@ row "speedscope -> folded, v8 ($(($(wc -c < "$DATA/v8.speedscope.json") / MB)) M
 # bundle only), so it has no row beside it.
 gecko_profile "$DATA/gecko-100M.json" $((100 * MB))
 row "firefox -> folded, gecko-100M ($(($(wc -c < "$DATA/gecko-100M.json") / MB)) MB)" "$PROF -t folded $DATA/gecko-100M.json"
+# Chrome's trace events (the goal: 100 MB/s). speedscope's importer does
+# not run alone in node: the npm package ships only the app's browser
+# bundle, which exports no importer, so no row stands beside it.
+trace_events "$DATA/trace-100M.json" $((100 * MB))
+row "trace -> folded, trace-100M" "$PROF -t folded $DATA/trace-100M.json"
+row "trace -> trace, trace-100M" "$PROF -t trace $DATA/trace-100M.json"
 # Pictures. A flame graph of 100 MB of folded stacks beside folding them
 # again, in this run (the goal: within 1.3x the time, at most 64 MB); a
 # flame chart streams an R profile's rows, so memory and the SVG stay

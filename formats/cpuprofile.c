@@ -18,6 +18,9 @@ static enum probe_score cpuprofile_probe(const unsigned char *prefix, size_t len
 {
 	if (!json_prefix_is_object(prefix, len))
 		return PROBE_NO;
+	/* A Chrome trace holds V8's profiles in its events: the trace reader's (trace.c). */
+	if (json_prefix_has(prefix, len, "\"traceEvents\""))
+		return PROBE_NO;
 	if (json_prefix_has(prefix, len, "\"callFrame\"") && json_prefix_has(prefix, len, "\"nodes\""))
 		return PROBE_NEAR_CERTAIN;
 	/*

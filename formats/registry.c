@@ -24,6 +24,7 @@
 	X(cpuprofile) \
 	X(heapprofile) \
 	X(firefox)    \
+	X(trace)      \
 	X(jfr)        \
 	X(dtrace)     \
 	X(jstack)     \

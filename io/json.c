@@ -468,6 +468,19 @@ int json_next_int(struct json *j, int64_t *v)
 	return 1;
 }
 
+int json_input_ends(struct json *j)
+{
+	if (j->failed)
+		return -1;
+	int c = skip_space(j);
+	if (c == ',' && j->expect == EXPECT_COMMA) {
+		take_byte(j);
+		j->expect = EXPECT_VALUE;
+		c = skip_space(j);
+	}
+	return c == -2 ? -1 : c == -1;
+}
+
 int json_skip(struct json *j, enum json_token first)
 {
 	if (first == JSON_FAILED)

@@ -73,6 +73,14 @@ int json_error(struct json *j, const char *fmt, ...) __attribute__((format(print
  */
 int json_next_int(struct json *j, int64_t *v);
 
+/*
+ * Inside an array, before its next element: 1 when nothing but white
+ * space (after a ',' where one may come) is left of the input, as in a
+ * trace Chrome was still writing; 0 when more comes (only that white
+ * space and comma taken); -1 after a read error.
+ */
+int json_input_ends(struct json *j);
+
 /* Skips the rest of the value that `first` (just returned) began: 0, or -1. */
 int json_skip(struct json *j, enum json_token first);
 

@@ -107,7 +107,8 @@ void model_name_functions(struct model *m)
 	m->n_shown_names = m->n_functions;
 	uint8_t *shared = m->sessions.n_runs ? xcalloc(m->n_functions + 1, 1) : shared_names(m);
 	uint32_t format = model_get_meta(m, "format");
-	int devtools = format != HASHIDX_NONE && model_str_is(m, format, "cpuprofile");
+	/* A trace is DevTools' too: its V8 profiles are named as DevTools names them. */
+	int devtools = format != HASHIDX_NONE && (model_str_is(m, format, "cpuprofile") || model_str_is(m, format, "trace"));
 	for (size_t i = 0; i < m->n_functions; i++) {
 		const struct model_function *f = &m->functions[i];
 		int placed = shared[i] && strtab_get(&m->strings, bare_name(f))->len;

@@ -48,6 +48,8 @@
 #     output keep callgrind_annotate's self and inclusive costs
 #     (test/callgrind.sh's rule), and a file cut short (summary: or
 #     totals: more than 1% above its cost lines) is warned so.
+#   - peers/speedscope/trace-event/: Chrome's trace events read as the
+#     speedscope app imports them.
 #   - peers/flamegraph-perf/: FlameGraph's perf script inputs fold as
 #     stackcollapse-perf.pl folds them, where that script is not wrong.
 #   - peers/flamegraph-collapse/: FlameGraph's DTrace example is sniffed
@@ -300,6 +302,14 @@ while read -r f; do
 done <<EOF
 $(find "$CORPUS/wild" -type d -name speedscope -exec find {} -type f \; | LC_ALL=C sort)
 EOF
+# Chrome's trace events: speedscope's own samples (SHARED_DIR/peers/
+# speedscope/trace-event, every case its importer repairs), sniffed, and
+# read as the speedscope app's own import reads them: the same stacks and
+# microseconds (test/lib.sh's trace_is_apps).
+for f in "$CORPUS"/../peers/speedscope/trace-event/*.json; do
+	cross "$f" sniffed-trace prints 0 '(trace)' sh -c '"$0" -t summary < "$1"' "$PROF" "$f"
+	needs_browser cross "$f" speedscope-app-import trace_is_apps "$f"
+done
 # perf script: FlameGraph's own test inputs (SHARED_DIR/peers/flamegraph-perf)
 # and stackcollapse-perf.pl's output for each, by default and with each of
 # its options (--pid, --tid, --kernel, --jit, --all, --addrs: prof -f perf

@@ -375,3 +375,32 @@ speedscope_profiles_are_reference() { # SPEEDSCOPE_JSON: each profile's folded s
 		k=$((k + 1))
 	done
 }
+
+# Chrome's trace events: the speedscope app's import of a file (exported
+# as its own JSON, a profile per thread) read as folded stacks, every
+# profile's, into OUT; OUT.names gets the profiles' names.
+app_import_folded() { # FILE OUT
+	NODE_PATH="$SPEEDSCOPE/node_modules" node "$SPEEDSCOPE/export.cjs" \
+		"$SPEEDSCOPE/node_modules/speedscope/dist/release" "$1" "$TMP/app.json" 2> "$TMP/app.err" || return 1
+	node -e 'for (const p of JSON.parse(require("fs").readFileSync(process.argv[1])).profiles) console.log(p.name)' \
+		"$TMP/app.json" > "$2.names" || return 1
+	: > "$2"
+	k=0
+	while [ "$k" -lt "$(wc -l < "$2.names")" ]; do
+		node test/node/speedscope-folded.cjs "$TMP/app.json" "$k" >> "$2" || return 1
+		k=$((k + 1))
+	done
+}
+# Folded stacks summed, each weight times SCALE, to the thousandth (the
+# app's times are doubles of microseconds: compared to the nanosecond);
+# stacks that come to 0 left out.
+scaled_sums() { # SCALE
+	awk -v s="$1" '{ w = $NF; sub(/ [^ ]+$/, ""); t[$0] += w * s }
+		END { for (k in t) { v = sprintf("%.3f", t[k]); sub(/\.?0+$/, "", v); if (v != "0" && v != "-0") print k " " v } }' |
+		LC_ALL=C sort
+}
+trace_is_apps() { # FILE: prof's stacks and wall time are the app's import's, summed over threads
+	app_import_folded "$1" "$TMP/app.folded" && scaled_sums 1 < "$TMP/app.folded" > "$TMP/app.sums" &&
+		prof_q -t folded -s wall "$1" > "$TMP/prof.folded" && scaled_sums 1 < "$TMP/prof.folded" > "$TMP/prof.sums" &&
+		cmp -s "$TMP/app.sums" "$TMP/prof.sums"
+}

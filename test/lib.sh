@@ -118,7 +118,7 @@ agrees_with_summaryrprof() { # FILE GOLDEN: the model's ticks per function
 }
 # "name<TAB>self<TAB>total" of the summary's by-self table, sorted.
 summary_rows() {
-	prof_q -t summary "$@" > "$TMP/summary.txt" || return 1
+	prof_q -t summary --exact "$@" > "$TMP/summary.txt" || return 1
 	awk -v OFS='\t' '
 		/^by self:/ { rows = 1; getline; next } /^$/ { rows = 0 }
 		rows { name = $5; for (i = 6; i <= NF; i++) name = name " " $i; print name, $1, $3 }' "$TMP/summary.txt" |

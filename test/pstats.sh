@@ -25,11 +25,11 @@ pstats_is_golden() { # FILE: Python's pstats of prof's pstats of FILE, twice wri
 		"$PROF" -q -t pstats "$TMP/ps1.prof" > "$TMP/ps2.prof" && python3 "$judge" compare "$1.raw.txt" "$TMP/ps2.prof"
 }
 pstats_keeps_numbers() { # FILE: prof's stacks of FILE keep its golden's numbers
-	"$PROF" -q -t summary "$1" > "$TMP/cg.summary" && "$PROF" -q -t folded "$1" > "$TMP/cg.folded" &&
+	"$PROF" -q -t summary --exact "$1" > "$TMP/cg.summary" && "$PROF" -q -t folded "$1" > "$TMP/cg.folded" &&
 		python3 test/python/callgraph_judge.py judge "$1.raw.txt" "$TMP/cg.summary" "$TMP/cg.folded"
 }
 pstats_is_summary() { # FILE [OPTION...]: Python's pstats of prof's pstats of FILE shows prof's summary
-	"$PROF" -q -t pstats "$@" > "$TMP/ps.prof" && "$PROF" -q -t summary "$@" > "$TMP/ps.summary" &&
+	"$PROF" -q -t pstats "$@" > "$TMP/ps.prof" && "$PROF" -q -t summary --exact "$@" > "$TMP/ps.summary" &&
 		python3 "$judge" summary "$TMP/ps.summary" "$TMP/ps.prof"
 }
 

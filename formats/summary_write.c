@@ -2,7 +2,7 @@
  * summary writer: text for people. The profile as a whole (source and
  * format, sample type, interval, then what is true of the type shown:
  * its samples, the time they took when the type is no time itself, its
- * total, distinct stacks, R's runs), then every function by self and by
+ * total, their distinct stacks, R's runs), then every function by self and by
  * total with percentages, as R's summaryRprof (by.self, by.total) and
  * `go tool pprof -top` count them: per function name, self from the
  * innermost frame, total once per sample however often the name recurs
@@ -123,6 +123,7 @@ struct facts {
 	int64_t time;     /* their time, in time_type's values */
 	size_t time_type; /* a time every such sample has (SIZE_MAX: none) */
 	int64_t base;     /* a difference's base total */
+	size_t stacks;    /* distinct stacks of such samples */
 };
 
 /* The first time type other than the shown one: a candidate for the samples' time. */
@@ -144,8 +145,9 @@ static void count_facts(struct summary *s, struct facts *f)
 	for (size_t t = 0; t < v.n_types; t++)
 		if (count_type == SIZE_MAX && strcmp(view_type(&v, t), "samples") == 0)
 			count_type = t;
-	*f = (struct facts){ 0, 0, time_candidate(&v, s->type), 0 };
+	*f = (struct facts){ 0, 0, time_candidate(&v, s->type), 0, 0 };
 	int64_t *values = xmalloc((v.n_types + 1) * sizeof *values);
+	unsigned char *seen = xcalloc(s->m->n_stacks, 1);
 	struct row_cursor rows;
 	rows_begin(s->m, &rows);
 	for (const struct model_row *row; (row = rows_next(&rows));) {
@@ -158,6 +160,7 @@ static void count_facts(struct summary *s, struct facts *f)
 		s->total += values[s->type];
 		if (values[s->type] == 0)
 			continue;
+		f->stacks += !seen[row->stack]++;
 		f->samples += count_type == SIZE_MAX ? (int64_t)row->repeat : values[count_type];
 		if (f->time_type != SIZE_MAX && values[f->time_type] == 0)
 			f->time_type = SIZE_MAX; /* another type's samples: no time of these */
@@ -165,6 +168,7 @@ static void count_facts(struct summary *s, struct facts *f)
 	}
 	rows_end(&rows);
 	free(values);
+	free(seen);
 }
 
 /* "total:" and, when percentages are of more than the samples shown, of what. */
@@ -199,7 +203,7 @@ static void write_total(struct summary *s, const struct facts *f)
 	}
 }
 
-static void write_header(struct summary *s, size_t distinct_stacks)
+static void write_header(struct summary *s)
 {
 	const struct model *m = s->m;
 	char text[200], number[VALUE_TEXT_MAX];
@@ -224,7 +228,7 @@ static void write_header(struct summary *s, size_t distinct_stacks)
 		line(s->out, "total time:", text);
 	}
 	write_total(s, &f);
-	snprintf(text, sizeof text, "%zu", distinct_stacks);
+	snprintf(text, sizeof text, "%zu", f.stacks);
 	line(s->out, "distinct stacks:", text);
 	if (m->sessions.n_runs) {
 		snprintf(text, sizeof text, "%zu", m->sessions.n_runs);
@@ -344,19 +348,6 @@ static void write_changes(struct summary *s, struct name_totals *totals)
 	}
 }
 
-static size_t count_distinct_stacks(const struct model *m)
-{
-	unsigned char *seen = xcalloc(m->n_stacks, 1);
-	size_t n = 0;
-	struct row_cursor rows;
-	rows_begin(m, &rows);
-	for (const struct model_row *row; (row = rows_next(&rows));)
-		n += !seen[row->stack]++;
-	rows_end(&rows);
-	free(seen);
-	return n;
-}
-
 static const struct format_option summary_options[] = {
 	{ "exact", NULL, "values as the profile holds them, every decimal, not in units (for scripts)", NULL },
 	{ NULL, NULL, NULL, NULL },
@@ -373,7 +364,7 @@ static int summary_write(const struct model *m, struct output *out, const struct
 		return 0;
 	}
 	s.percent_of = percent_total(&s.view, s.type);
-	write_header(&s, count_distinct_stacks(m));
+	write_header(&s);
 	struct name_totals totals;
 	view_init(&s.view, m);
 	aggregate_by_name(&s.view, s.type, &totals);

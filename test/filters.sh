@@ -241,6 +241,13 @@ if [ -z "${LIGHT:-}" ]; then
 		summary_is_top "$TMP/r-new.pb.gz" --diff-base "$TMP/r-base.pb.gz"
 fi
 
+# A difference is titled as one in every view: A minus B (the summary's and
+# the report's are judged above and in test/html.sh).
+check "--diff-base -t flamegraph: titled A minus B" prints 0 'id="subtitle"[^>]*>go_cpu.pb.gz minus fib.pb.gz: cpu, change' \
+	"$PROF" -q --diff-base "$TMP/fib.pb.gz" -t flamegraph testdata/pprof/go/go_cpu.pb.gz
+check "--diff-base -t summary: titled A minus B" prints 0 '^difference: *kmeans-default.out minus deep-truncated.out (--diff-base)$' \
+	"$PROF" -q --diff-base testdata/rprof/deep-truncated.out -t summary testdata/rprof/kmeans-default.out
+
 # Folded: "stack BASE NEW", each column what the one profile's folded stacks say.
 joined_folded() { # BASE NEW: both folded, joined by stack (0 where one has none)
 	"$PROF" -q -t folded "$1" > "$TMP/b.folded" && "$PROF" -q -t folded "$2" > "$TMP/n.folded" &&

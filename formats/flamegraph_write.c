@@ -299,9 +299,10 @@ static void make_texts(struct graph *g)
 static void subtitle(const struct model *m, const struct flame_options *opts,
 		     const struct flame_values *fv, char *text, size_t size)
 {
-	uint32_t source = model_get_meta(m, "source");
-	snprintf(text, size, "%s: %s%s%s%s", source == HASHIDX_NONE ? "profile" : model_cstr(m, source),
-		 fv->type_name, opts->reverse ? ", stacks reversed (leaf at the root)" : "",
+	uint32_t source = model_get_meta(m, "source"), base = model_get_meta(m, "diff_base");
+	int diff = fv->diff_key != MODEL_NONE && base != HASHIDX_NONE;
+	snprintf(text, size, "%s%s%s: %s%s%s%s", source == HASHIDX_NONE ? "profile" : model_cstr(m, source),
+		 diff ? " minus " : "", diff ? model_cstr(m, base) : "", fv->type_name, opts->reverse ? ", stacks reversed (leaf at the root)" : "",
 		 opts->frames_by_line ? ", a frame per line" : "",
 		 fv->diff_key != MODEL_NONE ? ", change from the base: red grew, blue shrank" : "");
 }

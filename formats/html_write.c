@@ -19,6 +19,11 @@
  * (by the largest share of any sample type, a tree node's callers kept
  * with it), and says how many it left out; the pictures elide narrow
  * boxes as they always do. Memory grows with the distinct stacks.
+ *
+ * Each type carries what its percentages are of (percent_total: the
+ * whole profile's under a filter, the base's in a difference), so that
+ * every tab's percentages are the summary's and go tool pprof's; the page
+ * writes values in units as the summary does.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -79,6 +84,7 @@ struct report {
 	size_t cap_name_of_key;
 	int64_t *by_stack;   /* n_stacks * n_types: each stack's summed values */
 	int64_t *totals;     /* per type, without a difference's base */
+	int64_t *percent_of; /* per type: what percentages are of, as the summary's (percent_total) */
 	int *drawable;       /* per type: the flame pictures can draw it */
 	struct table top, bottom, edges, lines, functions;
 	size_t first_type; /* --sample-type's, else the summary's: what the page opens on */
@@ -692,6 +698,9 @@ static void write_types(struct report *r)
 		char text[32];
 		snprintf(text, sizeof text, "%" PRId64, r->totals[t]);
 		output_str(r->out, text);
+		output_str(r->out, ",\"percent_of\":");
+		snprintf(text, sizeof text, "%" PRId64, r->percent_of[t]);
+		output_str(r->out, text);
 		output_str(r->out, ",\"drawable\":");
 		output_str(r->out, r->drawable[t] ? "true" : "false");
 		output_str(r->out, "}");
@@ -770,9 +779,9 @@ static void write_names(struct report *r)
 
 static void write_meta(struct report *r)
 {
-	static const char *const keys[] = { "source", "format", "duration_nanos" };
+	static const char *const keys[] = { "source", "format", "duration_nanos", "diff_base" };
 	output_str(r->out, "{\"version\":\"" PROF_VERSION "\"");
-	for (size_t i = 0; i < 3; i++) {
+	for (size_t i = 0; i < 4; i++) {
 		uint32_t value = model_get_meta(r->m, keys[i]);
 		const char *text = value == HASHIDX_NONE ? "" : model_cstr(r->m, value);
 		json_key(r->out, keys[i]);
@@ -791,6 +800,7 @@ static void report_free(struct report *r)
 	free(r->name_of_key);
 	free(r->by_stack);
 	free(r->totals);
+	free(r->percent_of);
 	free(r->drawable);
 	table_free(&r->top);
 	table_free(&r->bottom);
@@ -822,6 +832,7 @@ static int html_write(const struct model *m, struct output *out, const struct wr
 	table_init(&r.lines, sizeof(struct line), 2 * nt);
 	table_init(&r.functions, sizeof(uint32_t), 2 * nt);
 	sum_by_stack(&r);
+	r.percent_of = percent_totals(m);
 	build_stacks(&r);
 	build_functions(&r);
 

@@ -234,13 +234,37 @@ static void list_nodes(struct sprof *s)
 	free(lens);
 }
 
-/* The first type whose unit is a time: an R profile's cpu. */
+/*
+ * The records' time: the counted type itself when it is a time, else the
+ * first time type that every counted record has (an R profile's cpu beside
+ * its ticks); none when the times are another event's (a JFR's
+ * jdk.ThreadPark:duration beside jdk.ExecutionSample's records).
+ */
 static void find_time(struct sprof *s)
 {
-	s->time_type = SIZE_MAX;
-	for (size_t t = 0; t < s->view.n_types && s->time_type == SIZE_MAX; t++)
-		if ((s->ns_per_time_value = view_ns_per_value(view_unit(&s->view, t), view_decimals(&s->view, t))) > 0)
-			s->time_type = t;
+	size_t n = s->view.n_types;
+	char *every = xcalloc(n + 1, 1);
+	for (size_t t = 0; t < n; t++)
+		every[t] = view_ns_per_value(view_unit(&s->view, t), view_decimals(&s->view, t)) > 0;
+	int64_t *values = xmalloc((n + 1) * sizeof *values);
+	struct view v;
+	view_init(&v, s->m);
+	struct row_cursor rows;
+	rows_begin(s->m, &rows);
+	for (const struct model_row *row; !every[s->type] && (row = rows_next(&rows));) {
+		view_values(&v, row, values);
+		for (size_t t = 0; t < n && values[s->type]; t++)
+			every[t] &= values[t] != 0;
+	}
+	rows_end(&rows);
+	s->time_type = every[s->type] ? s->type : SIZE_MAX;
+	for (size_t t = 0; t < n && s->time_type == SIZE_MAX; t++)
+		s->time_type = every[t] ? t : SIZE_MAX;
+	if (s->time_type != SIZE_MAX)
+		s->ns_per_time_value = view_ns_per_value(view_unit(&s->view, s->time_type),
+							 view_decimals(&s->view, s->time_type));
+	free(values);
+	free(every);
 }
 
 int sprof_init(struct sprof *s, const struct model *m, const char *sample_type, struct output *out)

@@ -32,6 +32,7 @@
 #include "../base/diag.h"
 #include "../render/plot.h"
 #include "../render/svg.h"
+#include "../render/units.h"
 #include "sprof.h"
 
 enum { MAX_POINTS = 400, MAX_BARS = 40, MAX_LABELS = 50, MAX_RUNS = 2000, DEFAULT_MINCOUNT = 5 };
@@ -586,14 +587,11 @@ static void subtitle(const struct plotter *pl, char *text, size_t size)
 {
 	const struct sprof *s = pl->s;
 	uint32_t source = model_get_meta(s->m, "source");
-	char seconds[64] = "";
+	char seconds[64] = "", label[48];
 	if (s->time_type != SIZE_MAX) {
-		sprof_seconds(s, (double)s->time, seconds + 2, sizeof seconds - 6);
-		size_t n = strlen(seconds + 2) + 2;
-		while (seconds[n - 1] == '0' && seconds[n - 2] != '.')
-			n--;
-		memcpy(seconds, " (", 2);
-		memcpy(seconds + n, " s)", 4);
+		/* In units, as the summary writes times: "(940ms)". */
+		units_label(label, sizeof label, (double)s->time * s->ns_per_time_value, "nanoseconds");
+		snprintf(seconds, sizeof seconds, " (%s)", label);
 	}
 	snprintf(text, size, "%s: %" PRId64 " %s%s, %zu stacks, %zu functions, %s", source == HASHIDX_NONE ? "profile"
 		 : model_cstr(s->m, source), s->len, view_type(&s->view, s->type), seconds, s->n_stacks, s->n_nodes,

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../base/alloc.h"
+#include "../base/checked.h"
 #include "diff.h"
 
 struct counter {
@@ -212,4 +213,55 @@ void name_totals_free(struct name_totals *t)
 	strtab_free(&t->names);
 	free(t->rows);
 	memset(t, 0, sizeof *t);
+}
+
+/* a + b, at most INT64_MAX: both are magnitudes. */
+static int64_t saturated_add(int64_t a, int64_t b)
+{
+	int64_t sum;
+	return checked_add_i64(a, b, &sum) ? INT64_MAX : sum;
+}
+
+static void sum_magnitudes(const struct model *m, int64_t *whole, int64_t *base)
+{
+	struct view v;
+	view_init(&v, m);
+	int64_t *values = xmalloc((v.n_types + 1) * sizeof *values);
+	struct row_cursor rows;
+	rows_begin(m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));) {
+		view_values(&v, row, values);
+		int is_base = model_is_base_sample(m, v.diff_key, row->labels);
+		for (size_t t = 0; t < v.n_types; t++) {
+			int64_t size = values[t] < 0 ? diff_base_count(values[t]) : values[t];
+			whole[t] = saturated_add(whole[t], size);
+			base[t] = is_base ? saturated_add(base[t], size) : base[t];
+		}
+	}
+	rows_end(&rows);
+	free(values);
+}
+
+int64_t *percent_totals(const struct model *m)
+{
+	struct view v;
+	view_init(&v, m);
+	int64_t *totals = xcalloc(v.n_types + 1, sizeof *totals);
+	if (m->whole_totals) {
+		memcpy(totals, m->whole_totals, v.n_types * sizeof *totals);
+		return totals;
+	}
+	int64_t *base = xcalloc(v.n_types + 1, sizeof *base);
+	sum_magnitudes(m, totals, base);
+	for (size_t t = 0; t < v.n_types; t++)
+		totals[t] = base[t] > 0 ? base[t] : totals[t];
+	free(base);
+	return totals;
+}
+
+int64_t percent_total(struct view *v, size_t type)
+{
+	int64_t *totals = percent_totals(v->m), total = totals[type];
+	free(totals);
+	return total;
 }

@@ -37,4 +37,14 @@ struct name_totals {
 void aggregate_by_name(struct view *v, size_t type, struct name_totals *out);
 void name_totals_free(struct name_totals *t);
 
+/*
+ * What percentages of type `type` are of, as go tool pprof's (its report's
+ * computeTotal): the sum of the values' magnitudes, or in a difference the
+ * base's alone (-diff_base's percentages are of the base); of the whole
+ * profile when a filter narrowed it (model.whole_totals).
+ */
+int64_t percent_total(struct view *v, size_t type);
+/* percent_total of every type, malloc'd: n_types values. */
+int64_t *percent_totals(const struct model *m);
+
 #endif

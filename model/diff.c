@@ -6,6 +6,7 @@
  */
 #include "diff.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "../base/alloc.h"
@@ -103,7 +104,16 @@ int model_diff(struct model *m, struct model *base, int normalize_first, const c
 	if (normalize_first)
 		normalize(m, base);
 	mark_base(base);
-	return model_merge(m, base, base_name);
+	/* Views title a difference by both sides' names (meta "diff_base"). */
+	uint32_t source = model_get_meta(base, "source");
+	const char *name = source == HASHIDX_NONE ? base_name : model_cstr(base, source);
+	char *base_source = xmalloc(strlen(name) + 1);
+	memcpy(base_source, name, strlen(name) + 1);
+	int rc = model_merge(m, base, base_name);
+	if (rc == 0)
+		model_set_meta(m, "diff_base", base_source);
+	free(base_source);
+	return rc;
 }
 
 uint32_t model_diff_key(const struct model *m)

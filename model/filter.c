@@ -18,6 +18,7 @@
 
 #include "../base/alloc.h"
 #include "../base/diag.h"
+#include "aggregate.h"
 #include "merge.h"
 #include "view.h"
 
@@ -446,6 +447,8 @@ int model_filter(struct model *m, const struct filter_spec *f, struct model *out
 	edit.label_sets = NULL;
 	edit.scale = NULL;
 	model_copy(out, m, &edit);
+	if (f->focus || f->ignore || f->hide || f->show)
+		out->whole_totals = percent_totals(m);
 	free(map);
 	if (out->n_rows == 0 && m->n_rows > 0)
 		diag_warn(NULL, 0, "the filters left no sample");

@@ -14,7 +14,10 @@
  * model_has_times).
  *
  * What is not removed stays as it was: the order of samples, R's runs and
- * memory columns, labels, every sample type, meta.
+ * memory columns, labels, every sample type, meta. After --focus,
+ * --ignore, --hide or --show the narrowed model keeps the whole one's
+ * percent_totals (model.whole_totals), so that views' percentages are of
+ * the whole profile, as go tool pprof's are.
  */
 #ifndef PROF_FILTER_H
 #define PROF_FILTER_H

@@ -49,6 +49,7 @@ void model_free(struct model *m)
 	free(m->sessions.files);
 	rows_free(&m->rows);
 	model_graph_free(&m->graph);
+	free(m->whole_totals);
 	memset(m, 0, sizeof *m);
 }
 

@@ -248,6 +248,14 @@ struct model {
 	 */
 	uint8_t timed_rows;
 
+	/*
+	 * Per view type (view.h), what percentages are of when --focus,
+	 * --ignore, --show or --hide narrowed the rows: the whole profile's
+	 * percent_totals (aggregate.h), as go tool pprof's percentages are of
+	 * the whole. NULL: the rows are whole.
+	 */
+	int64_t *whole_totals;
+
 	/* What only some inputs carry (see the top of this file). */
 	struct model_sessions sessions;
 	struct model_native native;

@@ -2,7 +2,8 @@
 // wrote (id "data") and draws the views from it. docs/formats/html.md says
 // what each view shows and where its numbers come from; none is computed
 // here but sums of the writer's per-stack values and sum% (a running total
-// of flat, as go tool pprof -top prints it). The state (view, sample type,
+// of flat, as go tool pprof -top prints it). Values are written in units
+// and percentages of each type's percent_of, as -t summary writes them. The state (view, sample type,
 // selected function, search, sort) is kept in the URL fragment, so a link
 // reopens what was seen. Pictures are the flame writers' own SVGs, kept
 // gzip-compressed and inflated when first shown.
@@ -33,16 +34,52 @@ function el(tag, attrs, children) {
 	return e;
 }
 
-// A value of the chosen type, with its decimals, as the summary writes it.
+// A value in `unit` as a person reads it: render/units.c's units_label
+// (go tool pprof's ScaledLabel), times and sizes scaled to the largest
+// unit they hold one of, two decimals, ".00" dropped; else null.
+var unitFamilies = [
+	[['ns', 'ns nanosecond', 1], ['us', 'us microsecond', 1e3], ['ms', 'ms millisecond', 1e6],
+		['s', 's sec second', 1e9], ['hrs', 'hour hr', 3600e9]],
+	[['B', 'b byte', 1], ['kB', 'kb kbyte kilobyte', 1024], ['MB', 'mb mbyte megabyte', Math.pow(1024, 2)],
+		['GB', 'gb gbyte gigabyte', Math.pow(1024, 3)], ['TB', 'tb tbyte terabyte', Math.pow(1024, 4)],
+		['PB', 'pb pbyte petabyte', Math.pow(1024, 5)]]
+];
+// x with two decimals as C's printf (and Go's) writes it: an exact tie
+// (1.125) to the even digit, where toFixed rounds it up.
+function fixed2(x) {
+	var scaled = Math.abs(x) * 100, low = Math.floor(scaled);
+	if (scaled - low === 0.5 && (low + 0.5) / 100 === Math.abs(x) && low % 2 === 0)
+		return (x < 0 ? '-' : '') + (low / 100).toFixed(2);
+	return x.toFixed(2);
+}
+function unitLabel(value, unit) {
+	var name = unit.toLowerCase();
+	if (name.length > 2 && name.slice(-1) === 's') name = name.slice(0, -1);
+	for (var f = 0; f < unitFamilies.length; f++) {
+		var family = unitFamilies[f];
+		var from = family.find(function (u) { return u[1].split(' ').indexOf(name) >= 0; });
+		if (!from) continue;
+		var base = value * from[2], to = from;
+		family.forEach(function (u) { if (Math.abs(base) / u[2] >= 1) to = u; });
+		var number = fixed2(base / to[2]).replace(/\.00$/, '');
+		return number === '0' || number === '-0' ? '0' : number + to[0];
+	}
+	return null;
+}
+
+// A value of the chosen type as the summary writes it: in units, or a count with its decimals.
 function fmt(v) {
-	var d = D.types[state.type].decimals;
+	var type = D.types[state.type], d = type.decimals;
+	var label = unitLabel(v / Math.pow(10, d), type.unit);
+	if (label !== null) return label;
 	if (!d) return String(v);
 	var s = String(Math.abs(v)).padStart(d + 1, '0');
 	return (v < 0 ? '-' : '') + s.slice(0, -d) + '.' + s.slice(-d);
 }
 
+// Of what the summary's percentages are of: the whole profile under a filter, the base in a difference.
 function pct(v) {
-	var total = D.types[state.type].total;
+	var total = D.types[state.type].percent_of;
 	return (total ? 100 * v / total : 0).toFixed(2) + '%';
 }
 
@@ -77,7 +114,8 @@ function restore() {
 
 function header() {
 	var h = el('header', {}, [
-		el('h1', { text: 'prof report: ' + D.source }, [el('span', { class: 'format', text: ' ' + D.format })])
+		el('h1', { text: 'prof report: ' + D.source + (D.diff ? ' minus ' + D.diff_base + ' (a difference)' : '') },
+			[el('span', { class: 'format', text: ' ' + D.format })])
 	]);
 	var controls = el('div', { class: 'controls' });
 	typeBox = el('select', { id: 'type', title: 'sample type: every view switches to it',
@@ -114,7 +152,7 @@ function summary() {
 		dl.appendChild(el('div', {}, [el('dt', { text: line.slice(0, at) }), el('dd', { text: line.slice(at + 1).trim() })]));
 	});
 	if (D.duration_nanos)
-		dl.appendChild(el('div', {}, [el('dt', { text: 'duration' }), el('dd', { text: (D.duration_nanos / 1e9).toFixed(3) + ' seconds' })]));
+		dl.appendChild(el('div', {}, [el('dt', { text: 'duration' }), el('dd', { text: unitLabel(Number(D.duration_nanos), 'nanoseconds') })]));
 	if (D.n_warnings) {
 		var list = el('ul', {}, D.warnings.map(function (w) { return el('li', { text: w }); }));
 		if (D.n_warnings > D.warnings.length) list.appendChild(el('li', { text: (D.n_warnings - D.warnings.length) + ' more' }));
@@ -201,7 +239,7 @@ function topView(into) {
 }
 
 function bar(v) {
-	var total = Math.abs(D.types[state.type].total) || 1, w = Math.min(100, 100 * Math.abs(v) / total);
+	var total = Math.abs(D.types[state.type].percent_of) || 1, w = Math.min(100, 100 * Math.abs(v) / total);
 	return el('td', { class: 'num pc' }, [el('span', { class: 'bar', style: 'width:' + (w * 0.6).toFixed(1) + 'px' }),
 		document.createTextNode(pct(v))]);
 }
@@ -399,11 +437,17 @@ function sprofView(into) {
 	D.sprof.split('\n# ').forEach(function (part) {
 		var rows = part.replace(/^# /, '').split('\n').filter(function (l) { return l; });
 		if (rows.length < 2) return;
+		// sprof's times are seconds: in units as the summary's; NA where the records have none.
+		var heads = rows[1].split('\t');
+		function cell(c, i) {
+			var seconds = /time$/.test(heads[i]) && c !== 'NA' && c !== '';
+			return el('td', { text: seconds ? unitLabel(Number(c), 'seconds') : c });
+		}
 		into.appendChild(el('h2', { text: rows[0] }));
 		into.appendChild(el('table', { class: 'data sprof' }, [
-			el('thead', {}, [el('tr', {}, rows[1].split('\t').map(function (c) { return el('th', { text: c }); }))]),
+			el('thead', {}, [el('tr', {}, heads.map(function (c) { return el('th', { text: c }); }))]),
 			el('tbody', {}, rows.slice(2).map(function (r) {
-				return el('tr', {}, r.split('\t').map(function (c) { return el('td', { text: c }); }));
+				return el('tr', {}, r.split('\t').map(cell));
 			}))]));
 	});
 	if (!D.sprofplot) return null;

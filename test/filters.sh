@@ -6,6 +6,8 @@
 # summed values, by test/go/stacks.go) as `go tool pprof FLAGS -proto` of IN
 # as pprof. The patterns are names from each profile itself: its first and
 # third (or second, or first) function by self time. R inputs go to Go through prof's own pprof.
+# The summary's values (in units) and percentages are go tool pprof -top's,
+# under each filter (of the whole profile) and --diff-base (of the base).
 build_stacks() {
 	STACKS=$BUILD/stacks
 	GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS= go build -o "$STACKS" test/go/stacks.go > "$TMP/go.err" 2>&1 ||
@@ -54,6 +56,39 @@ filters_as_go_does() { # PPROF FLAGS...: the same samples from prof and from go 
 		cmp -s "$TMP/go.stacks" "$TMP/prof.stacks"
 }
 
+go_top() { # PPROF FLAGS...: go tool pprof -top of the case, every function, in $TMP/top.txt
+	input=$1; shift
+	set -f
+	# shellcheck disable=SC2046 # the flags split at spaces; no pattern holds one
+	go tool pprof -symbolize=none -top -nodecount=100000 -nodefraction=0 -edgefraction=0 $(go_flags "$@") \
+		"$input" > "$TMP/top.txt" 2> /dev/null
+	went=$?
+	set +f
+	return $went
+}
+summary_is_top() { # PPROF FLAGS...: the summary's functions, values and percentages are go tool pprof -top's
+	input=$1; shift
+	go_top "$input" "$@" || return 1
+	# Go's default type for a pprof made from R's profile is not prof's (R's ticks): Go's it is.
+	type=$(sed -n 's/^Type: //p' "$TMP/top.txt")
+	"$PROF" -q "$@" -s "$type" -t summary "$input" > "$TMP/summary.txt" &&
+		python3 test/python/summary_is_top.py "$TMP/summary.txt" "$TMP/top.txt"
+}
+summary_case() { # NAME PPROF FLAGS...: a check when Go's -top has values in units or a whole the flags narrowed
+	name=$1; shift
+	if go_top "$@" && python3 test/python/summary_is_top.py --tells "$TMP/top.txt"; then
+		heavy "$name" summary_is_top "$@"
+	fi
+}
+summary_cases() { # PPROF SOURCE: with no filter, and each filter that removes samples, by the third name
+	third=$(self_name "$2" 3)
+	[ -n "$third" ] || third=$(self_name "$2" 1)
+	summary_case "summary of $2 in units and percentages as go tool pprof -top" "$1"
+	for flag in --focus --ignore --show; do
+		summary_case "summary $flag $third of $2: percentages of the whole, as go tool pprof -top" "$1" "$flag" "$third"
+	done
+}
+
 filter_cases() { # PPROF SOURCE: every flag alone with the first name, and two pairs
 	first=$(self_name "$2" 1) third=$(self_name "$2" 3)
 	[ -n "$third" ] || third=$(self_name "$2" 2)
@@ -66,6 +101,7 @@ filter_cases() { # PPROF SOURCE: every flag alone with the first name, and two p
 		filters_as_go_does "$1" --focus "$third" --hide "$first"
 	heavy "--ignore $third --show-from $first on $2 as go tool pprof" \
 		filters_as_go_does "$1" --ignore "$third" --show-from "$first"
+	summary_cases "$1" "$2"
 }
 
 if [ -z "${LIGHT:-}" ]; then
@@ -195,7 +231,22 @@ if [ -z "${LIGHT:-}" ]; then
 		diffs_as_go_does testdata/rprof/boot-memory-gc-line.out testdata/rprof/names-memory-line.out
 	heavy "an R profile against its own pprof, converted earlier" \
 		diffs_as_go_does testdata/rprof/optim-line.out "$TMP/new.pb.gz"
+	heavy "summary --diff-base on Go: changes and % of the base as go tool pprof -top -diff_base" \
+		summary_is_top testdata/pprof/go/go_cpu.pb.gz --diff-base "$TMP/fib.pb.gz"
+	heavy "summary --diff-base --focus: % of the whole base as go tool pprof -top" \
+		summary_is_top testdata/pprof/go/go_cpu.pb.gz --diff-base "$TMP/fib.pb.gz" --focus 'main\.hashLoop'
+	"$PROF" -q -t pprof testdata/rprof/deep-truncated.out > "$TMP/r-base.pb.gz"
+	"$PROF" -q -t pprof testdata/rprof/kmeans-default.out > "$TMP/r-new.pb.gz"
+	heavy "summary --diff-base on R as go tool pprof -top -diff_base" \
+		summary_is_top "$TMP/r-new.pb.gz" --diff-base "$TMP/r-base.pb.gz"
 fi
+
+# A difference is titled as one in every view: A minus B (the summary's and
+# the report's are judged above and in test/html.sh).
+check "--diff-base -t flamegraph: titled A minus B" prints 0 'id="subtitle"[^>]*>go_cpu.pb.gz minus fib.pb.gz: cpu, change' \
+	"$PROF" -q --diff-base "$TMP/fib.pb.gz" -t flamegraph testdata/pprof/go/go_cpu.pb.gz
+check "--diff-base -t summary: titled A minus B" prints 0 '^difference: *kmeans-default.out minus deep-truncated.out (--diff-base)$' \
+	"$PROF" -q --diff-base testdata/rprof/deep-truncated.out -t summary testdata/rprof/kmeans-default.out
 
 # Folded: "stack BASE NEW", each column what the one profile's folded stacks say.
 joined_folded() { # BASE NEW: both folded, joined by stack (0 where one has none)
@@ -221,17 +272,17 @@ summary_changes_are_summaries() { # NEW BASE
 		awk -F '\t' -v OFS='\t' 'FNR == 1 { side++ } { s[$1, side] = $2; t[$1, side] = $3; seen[$1] = 1 }
 			END { for (n in seen) print n, s[n, 1] + 0, s[n, 2] + 0, s[n, 2] - s[n, 1], t[n, 1] + 0, t[n, 2] + 0, t[n, 2] - t[n, 1] }' \
 			"$TMP/base.rows" "$TMP/new.rows" | LC_ALL=C sort > "$TMP/changes.want" &&
-		"$PROF" -q --diff-base "$2" -t summary "$1" > "$TMP/changes.txt" &&
+		"$PROF" -q --diff-base "$2" -t summary --exact "$1" > "$TMP/changes.txt" &&
 		awk -v OFS='\t' '/^by change/ { rows = 1; getline; next }
-			rows { name = $7; for (i = 8; i <= NF; i++) name = name " " $i
-				print name, $1, $2, $3 + 0, $4, $5, $6 + 0 }' "$TMP/changes.txt" | LC_ALL=C sort > "$TMP/changes.got" &&
+			rows { name = $9; for (i = 10; i <= NF; i++) name = name " " $i
+				print name, $1, $2, $3 + 0, $5, $6, $7 + 0 }' "$TMP/changes.txt" | LC_ALL=C sort > "$TMP/changes.got" &&
 		cmp -s "$TMP/changes.want" "$TMP/changes.got"
 }
 check "--diff-base -t summary: base, new and change per function" \
 	summary_changes_are_summaries testdata/rprof/kmeans-default.out testdata/rprof/deep-truncated.out
 largest_change_first() {
-	"$PROF" -q --diff-base testdata/rprof/deep-truncated.out -t summary testdata/rprof/kmeans-default.out > "$TMP/changes.txt" &&
-		awk '/^by change/ { rows = 1; getline; next } rows { c = $6 < 0 ? -$6 : $6; if (NR > 12 && c > last) bad = 1; last = c }
+	"$PROF" -q --diff-base testdata/rprof/deep-truncated.out -t summary --exact testdata/rprof/kmeans-default.out > "$TMP/changes.txt" &&
+		awk '/^by change/ { rows = 1; getline; next } rows { c = $7 < 0 ? -$7 : $7; if (n++ && c > last) bad = 1; last = c }
 			END { exit bad }' "$TMP/changes.txt"
 }
 check "... the largest change first" largest_change_first

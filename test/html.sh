@@ -30,12 +30,16 @@ top_is_summary() { # FILE OUTDIR TYPE
 	summary_top "$1" "$3" > "$TMP/want" && [ -s "$TMP/want" ] &&
 		LC_ALL=C sort "$2/top.$3.tsv" | cmp -s - "$TMP/want"
 }
-# Paths from the root (names joined by a tab), each with its self and total, from folded stacks.
-folded_paths() { # [leaf first]
-	awk -v reverse="${1:-0}" '{ n = $NF; sub(/ [^ ]+$/, ""); k = split($0, f, ";")
+# Paths from the root (names joined by a tab), each with its self and total, from folded stacks (in UNIT).
+folded_paths() { # [leaf first [UNIT]]
+	awk -v reverse="${1:-0}" -v unit="${2:-count}" "$units_awk"'{ n = $NF; sub(/ [^ ]+$/, ""); k = split($0, f, ";")
 		if (reverse) for (i = 1; i <= k / 2; i++) { t = f[i]; f[i] = f[k + 1 - i]; f[k + 1 - i] = t }
 		p = ""; for (i = 1; i <= k; i++) { p = p "\t" f[i]; total[p] += n } self[p] += n; all += n }
-		END { print "\t" 0 "\t" all; for (p in total) if (total[p] != 0) print p "\t" self[p] + 0 "\t" total[p] }' | LC_ALL=C sort
+		END { print "\t" 0 "\t" label(all, unit)
+			for (p in total) if (total[p] != 0) print p "\t" label(self[p] + 0, unit) "\t" label(total[p], unit) }' | LC_ALL=C sort
+}
+default_unit() { # FILE: the unit of the type the page opens on
+	"$PROF" -q -t summary "$1" | sed -n 's/^sample type: .* (\(.*\))$/\1/p'
 }
 # The tree as the page shows it (depth, self, total, name): the same paths.
 tree_paths() { # TSV
@@ -43,21 +47,22 @@ tree_paths() { # TSV
 		print p "\t" $2 "\t" $3 }' "$1" | LC_ALL=C sort
 }
 tree_is_folded() { # FILE OUTDIR
-	"$PROF" -q -t folded "$1" | folded_paths > "$TMP/want" && tree_paths "$2/tree.tsv" | cmp -s - "$TMP/want"
+	"$PROF" -q -t folded "$1" | folded_paths 0 "$(default_unit "$1")" > "$TMP/want" &&
+		tree_paths "$2/tree.tsv" | cmp -s - "$TMP/want"
 }
 # Bottom-up shows total only: a path's stacks read leaf first.
 bottom_is_folded() { # FILE OUTDIR
-	"$PROF" -q -t folded "$1" | folded_paths 1 | cut -f 1-1000 | awk -F'\t' -v OFS='\t' '{ $(NF - 1) = ""; print }' > "$TMP/want" &&
+	"$PROF" -q -t folded "$1" | folded_paths 1 "$(default_unit "$1")" | cut -f 1-1000 | awk -F'\t' -v OFS='\t' '{ $(NF - 1) = ""; print }' > "$TMP/want" &&
 		tree_paths "$2/bottom.tsv" | awk -F'\t' -v OFS='\t' '{ $(NF - 1) = ""; print }' | cmp -s - "$TMP/want"
 }
 # Each caller of FUNCTION, with the stacks' counts it calls it in, each stack once.
-folded_callers() { # FUNCTION
-	awk -v fn="$1" '{ n = $NF; sub(/ [^ ]+$/, ""); k = split($0, f, ";"); delete seen
+folded_callers() { # FUNCTION UNIT
+	awk -v fn="$1" -v unit="$2" "$units_awk"'{ n = $NF; sub(/ [^ ]+$/, ""); k = split($0, f, ";"); delete seen
 		for (i = 2; i <= k; i++) if (f[i] == fn && !seen[f[i - 1]]++) w[f[i - 1]] += n }
-		END { for (c in w) print c "\t" w[c] }' | LC_ALL=C sort
+		END { for (c in w) print c "\t" label(w[c], unit) }' | LC_ALL=C sort
 }
 callers_are_folded() { # FILE OUTDIR FUNCTION
-	"$PROF" -q -t folded "$1" | folded_callers "$3" > "$TMP/want" && [ -s "$TMP/want" ] &&
+	"$PROF" -q -t folded "$1" | folded_callers "$3" "$(default_unit "$1")" > "$TMP/want" && [ -s "$TMP/want" ] &&
 		LC_ALL=C sort "$2/callers.tsv" | cmp -s - "$TMP/want"
 }
 said() { grep -qx "ok $2" "$1"; }
@@ -174,6 +179,39 @@ for case in "r $r mean ^sort" "go $go main.allocBig main[.]alloc"; do
 	[ "$browser_tools" != installed ] || grep FAIL "$out.out"
 done
 needs_browser heavy "in Chromium, $go's page: the sample type switches Top" grep -q "^ok type switch changes Top" "$html_dir/go-interact.out"
+
+# Numbers in units and pprof's percentages: the page of a focused Go
+# profile and of a difference, read in Chromium (header and Top), are go
+# tool pprof -top's of the same case (test/python/summary_is_top.py):
+# percentages of the whole profile, and of the base's total.
+page_as_summary() { # OUTDIR TYPE: the page's header and Top as -t summary writes them
+	awk 'NR % 2 { label = $0; next } { print label ": " $0 }' "$1/header.txt"
+	printf '\nby self:\n          self   self%%         total  total%%  function\n'
+	awk -F'\t' '{ print $1 " " $2 " " $3 " " $4 "  " $5 }' "$1/top.$2.tsv"
+}
+page_is_top() { # OUTDIR PPROF FLAGS...: the page of the case, in Chromium, is go tool pprof -top's
+	out=$1 input=$2; shift 2
+	# shellcheck disable=SC2046 # the flags split at spaces; no pattern holds one
+	go tool pprof -symbolize=none -top -nodecount=100000 -nodefraction=0 -edgefraction=0 $(go_flags "$@") \
+		"$input" > "$out/top.txt" 2> /dev/null &&
+		page_as_summary "$out" "$(sed -n 's/^Type: //p' "$out/top.txt")" > "$out/page-summary.txt" &&
+		python3 test/python/summary_is_top.py "$out/page-summary.txt" "$out/top.txt"
+}
+go_flags() { # prof's flags "--a X" as Go's "-a=X"
+	while [ $# -gt 0 ]; do printf ' -%s=%s' "$(printf '%s' "${1#--}" | tr '-' '_')" "$2"; shift 2; done
+}
+"$PROF" -q --focus 'main\.fib' -t pprof testdata/pprof/go/go_cpu.pb.gz > "$TMP/fib.pb.gz"
+for case in "focus --focus main\.fib" "ignore --ignore main\.fib" "diff --diff-base $TMP/fib.pb.gz"; do
+	set -- $case
+	units_dir=$html_dir/units-$1; shift
+	mkdir -p "$units_dir"
+	[ "$browser_tools" != installed ] || "$PROF" -q "$@" -o "$units_dir/page.html" testdata/pprof/go/go_cpu.pb.gz
+	page_views testdata/pprof/go/go_cpu.pb.gz "${units_dir##*/}" top
+	needs_browser heavy "the page of go_cpu.pb.gz $* in Chromium: units and percentages as go tool pprof -top" \
+		page_is_top "$units_dir" testdata/pprof/go/go_cpu.pb.gz "$@"
+done
+needs_browser heavy "the page of a difference, in Chromium, says it is one: A minus B" \
+	grep -qx 'go_cpu.pb.gz minus fib.pb.gz (--diff-base)' "$html_dir/units-diff/header.txt"
 
 # docs/report.html, README's page (`make demo` makes it of $r), is judged
 # as the pages above are, not against an earlier output of prof: its views

@@ -20,7 +20,7 @@ counts_are_summarys() { # FILE SUMMARY
 	types=$(awk '/^# sample_types/ { on = 1; next } /^#/ { on = 0 } on && NF == 2 && $1 != "type" && $1 !~ /:/ { print $1 }' "$TMP/jfr.tables")
 	[ -n "$types" ] || return 1
 	for t in $types; do
-		got=$("$PROF" -q -t summary -s "$t" "$1" | awk '/^total:/ { print $2 }')
+		got=$("$PROF" -q -t summary --exact -s "$t" "$1" | awk '/^total:/ { print $2 }')
 		want=$(awk -v t="$t" '$1 == t { print $2 }' "$2")
 		[ -n "$got" ] && [ "$got" = "$want" ] || { echo "$t: prof $got, jfr summary $want"; return 1; }
 	done

@@ -116,9 +116,24 @@ sniffed_roundtrip() { # reads stdin, so the format can only be sniffed
 agrees_with_summaryrprof() { # FILE GOLDEN: the model's ticks per function
 	$UNIT by-name "$1" > "$TMP/by-name" 2> /dev/null && cmp -s "$TMP/by-name" "$2"
 }
+# awk's label(V, UNIT): a value as views write it for people, render/units.c's
+# units_label (times and sizes scaled, two decimals, ".00" dropped), a count as it is.
+units_awk='function label(v, unit,   u, f, i, to, s) {
+	u = tolower(unit); if (length(u) > 2 && u ~ /s$/) u = substr(u, 1, length(u) - 1)
+	split("ns us ms s hrs", tn, " "); split("1 1e3 1e6 1e9 3600e9", tf, " ")
+	split("B kB MB GB TB PB", bn, " "); split("1 1024 1048576 1073741824 1099511627776 1125899906842624", bf, " ")
+	if (u ~ /^(ns|nanosecond)$/) f = "t1"; else if (u ~ /^(us|microsecond)$/) f = "t2"
+	else if (u ~ /^(ms|millisecond)$/) f = "t3"; else if (u ~ /^(s|sec|second)$/) f = "t4"
+	else if (u ~ /^(hour|hr)$/) f = "t5"; else if (u ~ /^(b|byte)$/) f = "b1"; else if (u ~ /^(kb|kbyte|kilobyte)$/) f = "b2"
+	else if (u ~ /^(mb|mbyte|megabyte)$/) f = "b3"; else if (u ~ /^(gb|gbyte|gigabyte)$/) f = "b4"; else return v
+	i = substr(f, 2) + 0; v = v * (f ~ /^t/ ? tf[i] : bf[i]); to = i
+	for (i = 1; i <= (f ~ /^t/ ? 5 : 6); i++) if ((v < 0 ? -v : v) / (f ~ /^t/ ? tf[i] : bf[i]) >= 1) to = i
+	s = sprintf("%.2f", v / (f ~ /^t/ ? tf[to] : bf[to])); sub(/\.00$/, "", s)
+	return s == "0" || s == "-0" ? "0" : s (f ~ /^t/ ? tn[to] : bn[to])
+}'
 # "name<TAB>self<TAB>total" of the summary's by-self table, sorted.
 summary_rows() {
-	prof_q -t summary "$@" > "$TMP/summary.txt" || return 1
+	prof_q -t summary --exact "$@" > "$TMP/summary.txt" || return 1
 	awk -v OFS='\t' '
 		/^by self:/ { rows = 1; getline; next } /^$/ { rows = 0 }
 		rows { name = $5; for (i = 6; i <= NF; i++) name = name " " $i; print name, $1, $3 }' "$TMP/summary.txt" |

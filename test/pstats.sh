@@ -29,7 +29,7 @@ pstats_keeps_numbers() { # FILE: prof's stacks of FILE keep its golden's numbers
 		python3 test/python/callgraph_judge.py judge "$1.raw.txt" "$TMP/cg.folded"
 }
 pstats_is_summary() { # FILE [OPTION...]: Python's pstats of prof's pstats of FILE shows prof's summary
-	"$PROF" -q -t pstats "$@" > "$TMP/ps.prof" && "$PROF" -q -t summary "$@" > "$TMP/ps.summary" &&
+	"$PROF" -q -t pstats "$@" > "$TMP/ps.prof" && "$PROF" -q -t summary --exact "$@" > "$TMP/ps.summary" &&
 		python3 "$judge" summary "$TMP/ps.summary" "$TMP/ps.prof"
 }
 

@@ -75,8 +75,10 @@ printf '{%s,"profiles":[{"type":"sampled","name":"s","unit":"milliseconds","star
 	"$frames" 3.76 1.25,2.5,0.01 > "$TMP/sampled-ms.json"
 printf '{%s,"profiles":[{"type":"sampled","name":"s","unit":"milliseconds","startValue":0,"endValue":%s,"samples":[[0],[0,1],[1]],"weights":[%s]}]}\n' \
 	"$frames" 3750.8 1000.25,2750.5,0.05 > "$TMP/sampled-long-ms.json"
-total_time_is_nodes() { # JSON: the summary's total time, in seconds, = node's
-	prints 0 "^total time: *$(node test/node/speedscope-seconds.cjs "$1" 3) seconds " "$PROF" -t summary "$1"
+total_time_is_nodes() { # JSON: the summary's exact total, in seconds, = node's
+	[ "$("$PROF" -q -t summary --exact "$1" | awk '/^sample type:/ { u = $NF }
+		/^total:/ { per = u == "(milliseconds)" ? 1e3 : u == "(microseconds)" ? 1e6 : u == "(nanoseconds)" ? 1e9 : 1
+			printf "%.6f\n", $2 / per }')" = "$(node test/node/speedscope-seconds.cjs "$1" 6)" ]
 }
 sprof_seconds_are_nodes() { # JSON: sprof's sampling.time = node's
 	[ "$("$PROF" -t sprof "$1" | awk -F '\t' 'p { print $5; exit } /^id\tlen/ { p = 1 }')" = \

@@ -73,6 +73,19 @@ check "a record of the empty stack is a stack of length 0" \
 	grep -q "$(printf '^[0-9]*\t0\t[0-9]*\t[0-9.]*\t\t$')" "$TMP/empty.sprof.tsv"
 check "a profile with no time says NA for times" \
 	prints 0 "$(printf '^kmeans-default.tree\t47\t10\t[0-9]*\tNA$')" "$PROF" -t sprof testdata/lispworks/kmeans-default.tree
+# Times belong to the records counted: a JFR's jdk.ExecutionSample events
+# have no duration (jfr print lists none), so sprof's times are NA, not
+# another event's (jdk.JavaMonitorEnter's) zero.
+check "sprof of a JFR's execution samples: times NA, not another event's" \
+	prints 0 "$(printf '^locks.jfr\t[0-9]*\t[0-9]*\t[0-9]*\tNA$')" "$PROF" -t sprof -s jdk.ExecutionSample testdata/jfr/locks.jfr
+# sprofplot's subtitle gives the records' time in units, as views write
+# them for people: sprof's sampling.time (seconds) as label() writes it.
+plot_time_is_sprofs() { # INPUT
+	seconds=$("$PROF" -q -t sprof "$1" | awk -F '\t' 'p { print $5; exit } /^id\tlen/ { p = 1 }') &&
+		want=$(awk -v s="$seconds" "$units_awk"' BEGIN { print label(s, "seconds") }') &&
+		"$PROF" -q -t sprofplot "$1" | grep -q "id=\"subtitle\"[^>]*>[^<]* ($want), "
+}
+check "sprofplot's subtitle: the records' time in units, sprof's sampling.time" plot_time_is_sprofs testdata/rprof/kmeans-default.out
 check "sprof of a heap profile takes its first count, and says so" says 0 "writing sample type alloc_objects: the profile's default, inuse_space" \
 	"$PROF" -t sprof testdata/pprof/go/go_heap.pb.gz
 check "... and counts what it names" prints 0 "^go_heap.pb.gz	" \

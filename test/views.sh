@@ -43,6 +43,31 @@ for f in testdata/pprof/go/*.pb*; do
 		check "summary of $f ($type) = go tool pprof -top" summary_is_go_top "$f" "$type" "$unit"
 	done < "$TMP/types"
 done
+# The summary's header states only what is true of the type shown: of a
+# JFR event's type, its samples are the JDK's count of that event (`jfr
+# summary`, the .summary golden) and no other event's time is its total
+# time; a pstats file's rows are no samples and it has no runs.
+jfr_header_is_the_events() { # JFR JDK_SUMMARY
+	"$PROF" -q -t tables "$1" > "$TMP/jfr.tables" || return 1
+	events=$(awk '/^# sample_types/ { on = 1; next } /^#/ { on = 0 } on && $2 == "count" && $1 !~ /:/ { print $1 }' "$TMP/jfr.tables")
+	[ -n "$events" ] || return 1
+	for e in $events; do
+		"$PROF" -q -t summary -s "$e" "$1" > "$TMP/jfr.summary.txt" || return 1
+		got=$(sed -n 's/^samples: *//p' "$TMP/jfr.summary.txt")
+		want=$(awk -v e="$e" '$1 == e { print $2 }' "$2")
+		[ -n "$want" ] && [ "$got" = "$want" ] || { echo "$e: samples $got, the JDK counts $want"; return 1; }
+		! grep -v "^total time: .*($e[:)]" "$TMP/jfr.summary.txt" | grep -q '^total time:' ||
+			{ echo "$e: $(grep '^total time:' "$TMP/jfr.summary.txt")"; return 1; }
+	done
+}
+for f in testdata/jfr/*.jfr testdata/jfr/*.jfr.gz; do
+	[ -f "${f%.gz}.summary" ] || continue
+	check "summary header of $f: each event's samples are the JDK's count, no other event's time" \
+		jfr_header_is_the_events "$f" "${f%.gz}.summary"
+done
+check "summary header of a pstats file: no samples, no runs" sh -c \
+	'"$1" -q -t summary "$2" > "$3" && grep -q "^total:" "$3" && ! grep -q "^\(samples\|runs\):" "$3"' sh \
+	"$PROF" testdata/pstats/cprofile-3.12.prof "$TMP/pstats.summary.txt"
 check "folded: ';' and newline in names are replaced" prints 0 ';bu rn;burn [0-9]*$' "$PROF" -t folded testdata/rprof/names-gc.out
 check "folded: ... with a warning" says 0 "no escaping" "$PROF" -t folded testdata/rprof/names-gc.out
 # The tables goldens guard every column against change; where there is an

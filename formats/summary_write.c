@@ -358,11 +358,6 @@ static void write_changes(struct summary *s, struct name_totals *totals)
 	}
 }
 
-static const struct format_option summary_options[] = {
-	{ "exact", NULL, "values as the profile holds them, every decimal, not in units (for scripts)", NULL },
-	{ NULL, NULL, NULL, NULL },
-};
-
 static int summary_write(const struct model *m, struct output *out, const struct write_options *opts)
 {
 	const char *top = write_option(opts, "top");
@@ -398,6 +393,7 @@ static const char *whole_number(const char *value)
 }
 
 static const struct format_option summary_options[] = {
+	{ "exact", NULL, "values as the profile holds them, every decimal, not in units (for scripts)", NULL },
 	{ "top", "N", "list the first N functions by self and by total (0: all; default: all, "
 		      "but 20 to a terminal)", whole_number },
 	{ NULL, NULL, NULL, NULL },

@@ -1,2 +1,0 @@
-build-fp/base/fdio.o: base/fdio.c base/fdio.h
-base/fdio.h:

@@ -1,3 +1,0 @@
-build-fp/io/pathlist.o: io/pathlist.c io/pathlist.h io/../base/diag.h
-io/pathlist.h:
-io/../base/diag.h:

@@ -1,4 +1,0 @@
-build-fp/render/units.o: render/units.c render/units.h \
- render/../base/ascii.h
-render/units.h:
-render/../base/ascii.h:

@@ -32,6 +32,7 @@
 #include "../base/varint.h"
 #include "../io/json.h"
 #include "cpuprofile.h"
+#include "v8_frame.h"
 
 /* A node's stack before it is built. */
 #define STACK_UNBUILT (MODEL_NONE - 1)
@@ -46,12 +47,6 @@ struct node {
 	uint32_t stack;
 };
 
-/* A frame's identity: V8 tells functions apart by column too. */
-struct frame_key {
-	uint32_t function;
-	int64_t line, column;
-	uint32_t location;
-};
 
 /* A time as written: in units of 10^-decimals of a second or a microsecond. */
 struct when {
@@ -61,16 +56,11 @@ struct when {
 };
 
 /* What a callFrame (or an old node) says of its function. */
-struct call_frame {
-	uint32_t name, url;
-	int64_t line, column;
-	int has_name;
-};
 
 /* An old node being read: its index in nodes, what it said so far. */
 struct open_node {
 	uint32_t index;
-	struct call_frame cf;
+	struct v8_call_frame cf;
 	uint8_t has_id, in_children;
 };
 
@@ -87,11 +77,9 @@ struct reader {
 		int64_t parent, child;
 	} *edges; /* from `children` lists */
 	size_t n_edges, cap_edges;
-	struct frame_key *frames;
-	size_t n_frames, cap_frames;
+	struct v8_frames frames;
 	uint32_t *path; /* nodes whose stacks are being built */
 	size_t cap_path;
-	struct hashidx frame_index;
 	struct open_node *open; /* the old format's nodes being read, outermost first */
 	size_t cap_open;
 	int have_nodes, have_samples, have_deltas, emitted;
@@ -152,29 +140,6 @@ static void index_densely(struct reader *r)
 		r->dense[r->nodes[i].id] = (uint32_t)i;
 }
 
-static int frame_equals(const void *ctx, uint32_t i, const void *key)
-{
-	const struct frame_key *a = &((const struct reader *)ctx)->frames[i], *b = key;
-	return a->function == b->function && a->line == b->line && a->column == b->column;
-}
-
-/* The location of a callFrame: interned by function, line and column. */
-static uint32_t frame_location(struct reader *r, uint32_t function, int64_t line, int64_t column)
-{
-	struct frame_key key = { function, line, column, 0 };
-	uint64_t h = hash_mix(hash_mix(function, (uint64_t)line), (uint64_t)column);
-	uint32_t i = hashidx_find(&r->frame_index, h, frame_equals, r, &key);
-	if (i != HASHIDX_NONE)
-		return r->frames[i].location;
-	struct model_location l = { .function = function, .line = line, .column = column,
-				    .native = { .mapping = MODEL_NONE } };
-	key.location = model_add_location(r->m, &l, NULL, 0);
-	grow((void **)&r->frames, &r->cap_frames, r->n_frames + 1, sizeof *r->frames);
-	r->frames[r->n_frames] = key;
-	hashidx_insert(&r->frame_index, h, (uint32_t)r->n_frames++);
-	return key.location;
-}
-
 /*
  * A position as the model holds it: 1-based, 0 unknown. V8 writes it
  * 0-based, -1 unknown; the old format 1-based, 0 unknown (DevTools takes
@@ -194,7 +159,7 @@ static int position(struct reader *r, const char *what, int64_t *v)
  * A callFrame's field, its key just read: 1 when the key is one, 0 when
  * not (its value is still to come), -1 after reporting.
  */
-static int call_frame_field(struct reader *r, struct call_frame *cf)
+static int call_frame_field(struct reader *r, struct v8_call_frame *cf)
 {
 	struct json *j = &r->j;
 	enum json_token t;
@@ -215,29 +180,19 @@ static int call_frame_field(struct reader *r, struct call_frame *cf)
 	return position(r, line ? "lineNumber" : "columnNumber", line ? &cf->line : &cf->column) < 0 ? -1 : 1;
 }
 
-/*
- * A callFrame as a location; NULL-named "(root)" is no frame. A function
- * is its name (DevTools' "(anonymous)" for ""), url and start line.
- */
-static int frame_of_call_frame(struct reader *r, const struct call_frame *cf, uint32_t *location)
+/* A callFrame as a location (v8_frame.h): it must have a name. */
+static int frame_of_call_frame(struct reader *r, const struct v8_call_frame *cf, uint32_t *location)
 {
 	if (!cf->has_name)
 		return json_error(&r->j, r->old_format ? "a node without functionName" : "a callFrame without functionName");
-	if (model_str_is(r->m, cf->name, "(root)")) {
-		*location = MODEL_NONE;
-		return 0;
-	}
-	struct model_function f = { .name = cf->name, .file_name = cf->url, .start_line = cf->line };
-	if (model_str_is(r->m, cf->name, ""))
-		f.name = model_str(r->m, "(anonymous)", 11);
-	*location = frame_location(r, model_function(r->m, &f), cf->line, cf->column);
+	*location = v8_frame_location(&r->frames, cf);
 	return 0;
 }
 
 static int call_frame(struct reader *r, uint32_t *location)
 {
 	struct json *j = &r->j;
-	struct call_frame cf = { 0, 0, 0, 0, 0 };
+	struct v8_call_frame cf = { 0, 0, 0, 0, 0 };
 	if (json_expect(j, JSON_OBJECT, "callFrame to be an object") < 0)
 		return -1;
 	for (enum json_token t; (t = json_next(j)) != JSON_OBJECT_END;) {
@@ -409,7 +364,7 @@ static int close_old_node(struct reader *r, const struct open_node *o)
 {
 	if (!o->has_id)
 		return json_error(&r->j, "a node without id");
-	uint32_t location;
+	uint32_t location = MODEL_NONE;
 	if (frame_of_call_frame(r, &o->cf, &location) < 0)
 		return -1;
 	r->nodes[o->index].location = location;
@@ -862,6 +817,7 @@ int cpuprofile_read(struct input *in, struct model *m)
 	struct reader r;
 	memset(&r, 0, sizeof r);
 	r.m = m;
+	v8_frames_init(&r.frames, m);
 	json_begin(&r.j, in);
 	model_set_meta(m, "default_sample_type", "wall");
 	m->rules.strict_r = 0;
@@ -874,10 +830,9 @@ int cpuprofile_read(struct input *in, struct model *m)
 	free(r.node_stack);
 	hashidx_free(&r.node_index);
 	free(r.edges);
-	free(r.frames);
+	v8_frames_free(&r.frames);
 	free(r.path);
 	free(r.open);
-	hashidx_free(&r.frame_index);
 	spool_free(&r.samples);
 	spool_free(&r.deltas);
 	return rc;

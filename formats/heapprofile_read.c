@@ -21,6 +21,7 @@
 #include "../base/varint.h"
 #include "../io/json.h"
 #include "format.h"
+#include "v8_frame.h"
 
 int heapprofile_read(struct input *in, struct model *m);
 
@@ -34,24 +35,12 @@ struct node {
 	uint8_t has_id;
 };
 
-/* A frame's identity: V8 tells functions apart by column too. */
-struct frame_key {
-	uint32_t function;
-	int64_t line, column;
-	uint32_t location;
-};
 
-/* What a callFrame says of its function. */
-struct call_frame {
-	uint32_t name, url;
-	int64_t line, column; /* 1-based, 0 unknown, as the model holds them */
-	int has_name;
-};
 
 /* A node being read: its index in nodes, what it said so far. */
 struct open_node {
 	uint32_t index;
-	struct call_frame cf;
+	struct v8_call_frame cf;
 	uint8_t has_frame, has_size, in_children;
 };
 
@@ -63,37 +52,12 @@ struct reader {
 	struct hashidx node_index; /* by id, for samples, when ids are not dense */
 	uint32_t *dense;           /* by id, when they are: see index_nodes */
 	size_t n_dense;
-	struct frame_key *frames;
-	size_t n_frames, cap_frames;
-	struct hashidx frame_index;
+	struct v8_frames frames;
 	struct open_node *open; /* the nodes being read, head first */
 	size_t cap_open;
 	struct spool sample_nodes; /* each sample's nodeId, zigzag, until the tree is read */
 	int have_head, have_samples;
 };
-
-static int frame_equals(const void *ctx, uint32_t i, const void *key)
-{
-	const struct frame_key *a = &((const struct reader *)ctx)->frames[i], *b = key;
-	return a->function == b->function && a->line == b->line && a->column == b->column;
-}
-
-/* The location of a callFrame: interned by function, line and column. */
-static uint32_t frame_location(struct reader *r, uint32_t function, int64_t line, int64_t column)
-{
-	struct frame_key key = { function, line, column, 0 };
-	uint64_t h = hash_mix(hash_mix(function, (uint64_t)line), (uint64_t)column);
-	uint32_t i = hashidx_find(&r->frame_index, h, frame_equals, r, &key);
-	if (i != HASHIDX_NONE)
-		return r->frames[i].location;
-	struct model_location l = { .function = function, .line = line, .column = column,
-				    .native = { .mapping = MODEL_NONE } };
-	key.location = model_add_location(r->m, &l, NULL, 0);
-	grow((void **)&r->frames, &r->cap_frames, r->n_frames + 1, sizeof *r->frames);
-	r->frames[r->n_frames] = key;
-	hashidx_insert(&r->frame_index, h, (uint32_t)r->n_frames++);
-	return key.location;
-}
 
 /* The next value, a whole number, named `what` in messages. */
 static int int_value(struct reader *r, const char *what, int64_t *v)
@@ -115,7 +79,7 @@ static int position(struct reader *r, const char *what, int64_t *v)
 	return 0;
 }
 
-static int call_frame_field(struct reader *r, struct call_frame *cf)
+static int call_frame_field(struct reader *r, struct v8_call_frame *cf)
 {
 	struct json *j = &r->j;
 	int name = strcmp(j->text, "functionName") == 0;
@@ -148,20 +112,6 @@ static int call_frame(struct reader *r, struct open_node *o)
 	return o->cf.has_name ? 0 : json_error(j, "a callFrame without functionName");
 }
 
-/*
- * A callFrame as a location; "(root)" is no frame. A function is its name
- * (DevTools' "(anonymous)" for ""), url and start line, as the .cpuprofile
- * reader makes it, so that the two profiles of one program name alike.
- */
-static uint32_t location_of(struct reader *r, const struct call_frame *cf)
-{
-	if (model_str_is(r->m, cf->name, "(root)"))
-		return MODEL_NONE;
-	struct model_function f = { .name = cf->name, .file_name = cf->url, .start_line = cf->line };
-	if (model_str_is(r->m, cf->name, ""))
-		f.name = model_str(r->m, "(anonymous)", 11);
-	return frame_location(r, model_function(r->m, &f), cf->line, cf->column);
-}
 
 /* Opens a node at `depth` of the tree (0: head), a child of the node open above it. */
 static void open_node(struct reader *r, size_t depth)
@@ -247,7 +197,7 @@ static int close_node(struct reader *r, const struct open_node *o)
 {
 	if (!o->has_frame || !o->has_size)
 		return json_error(&r->j, "a node without %s", o->has_frame ? "selfSize" : "callFrame");
-	r->nodes[o->index].location = location_of(r, &o->cf);
+	r->nodes[o->index].location = v8_frame_location(&r->frames, &o->cf);
 	return 0;
 }
 
@@ -406,6 +356,7 @@ int heapprofile_read(struct input *in, struct model *m)
 	struct reader r;
 	memset(&r, 0, sizeof r);
 	r.m = m;
+	v8_frames_init(&r.frames, m);
 	json_begin(&r.j, in);
 	model_set_meta(m, "default_sample_type", "space");
 	m->rules.strict_r = 0;
@@ -414,8 +365,7 @@ int heapprofile_read(struct input *in, struct model *m)
 	free(r.nodes);
 	hashidx_free(&r.node_index);
 	free(r.dense);
-	free(r.frames);
-	hashidx_free(&r.frame_index);
+	v8_frames_free(&r.frames);
 	free(r.open);
 	spool_free(&r.sample_nodes);
 	return rc;

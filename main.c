@@ -660,24 +660,22 @@ static void print_types(const struct model *m)
 	free(values);
 }
 
-/* --list-types: each input read alone, its types listed; several under their names. */
-static int list_types(const struct options *o)
+typedef void input_fn(const struct options *o, const char *path, int n, struct model *m);
+
+/* Each input read alone, in turn, and handed to `each` (NULL: none); EXIT_DATA when any failed, every one tried. */
+static int each_input(const struct options *o, input_fn *each)
 {
 	struct pathlist list;
-	progress_enable(!o->quiet && o->progress);
 	if (open_inputs(o, &list) < 0)
 		return EXIT_DATA;
-	int rc = 0, several = o->n_inputs > 1 || o->files_from;
-	const char *path = pathlist_next(&list);
-	for (int n = 0; path || (n == 0 && !o->files_from); path = pathlist_next(&list), n++) {
+	int rc = 0, n = 0;
+	for (const char *path = pathlist_next(&list); path || (n == 0 && !o->files_from);
+	     path = pathlist_next(&list), n++) {
 		struct model m;
-		if (read_input(o, path, &m) == 0) {
-			if (several)
-				printf("%s%s:\n", n ? "\n" : "", input_name(path));
-			print_types(&m);
-		} else {
+		if (read_input(o, path, &m) < 0)
 			rc = 1;
-		}
+		else if (each)
+			each(o, path, n, &m);
 		model_free(&m);
 		if (!path)
 			break;
@@ -687,26 +685,26 @@ static int list_types(const struct options *o)
 	return rc ? EXIT_DATA : 0;
 }
 
+static void list_input_types(const struct options *o, const char *path, int n, struct model *m)
+{
+	if (o->n_inputs > 1 || o->files_from)
+		printf("%s%s:\n", n ? "\n" : "", input_name(path));
+	print_types(m);
+}
+
+/* --list-types: each input read alone, its types listed; several under their names. */
+static int list_types(const struct options *o)
+{
+	progress_enable(!o->quiet && o->progress);
+	return each_input(o, list_input_types);
+}
+
 /* --check: every input read and validated, every problem listed. */
 static int check(const struct options *o)
 {
-	struct pathlist list;
 	diag_set_keep_going(1);
 	progress_enable(!o->quiet && (o->progress || isatty(2)));
-	if (open_inputs(o, &list) < 0)
-		return EXIT_DATA;
-	const char *path = pathlist_next(&list);
-	int rc = 0, n = 0;
-	for (; path || (n == 0 && !o->files_from); path = pathlist_next(&list), n++) {
-		struct model m;
-		rc |= read_input(o, path, &m) < 0;
-		model_free(&m);
-		if (!path)
-			break;
-	}
-	rc |= list.failed;
-	pathlist_close(&list);
-	return rc ? EXIT_DATA : 0;
+	return each_input(o, NULL);
 }
 
 /*

@@ -44,13 +44,15 @@ var unitFamilies = [
 		['GB', 'gb gbyte gigabyte', Math.pow(1024, 3)], ['TB', 'tb tbyte terabyte', Math.pow(1024, 4)],
 		['PB', 'pb pbyte petabyte', Math.pow(1024, 5)]]
 ];
-// x with two decimals as C's printf (and Go's) writes it: an exact tie
-// (1.125) to the even digit, where toFixed rounds it up.
+// x with two decimals as C's printf (and Go's) writes it: rounded by its
+// exact binary value (38445000 / 1e6 is a little above 38.445, so 38.45),
+// an exact tie (1.125) to the even digit, where toFixed rounds it up.
 function fixed2(x) {
-	var scaled = Math.abs(x) * 100, low = Math.floor(scaled);
-	if (scaled - low === 0.5 && (low + 0.5) / 100 === Math.abs(x) && low % 2 === 0)
-		return (x < 0 ? '-' : '') + (low / 100).toFixed(2);
-	return x.toFixed(2);
+	var exact = Math.abs(x).toFixed(100), dot = exact.indexOf('.');
+	var kept = exact.slice(0, dot + 3), rest = exact.slice(dot + 3), tie = '5' + '0'.repeat(rest.length - 1);
+	var up = rest > tie || (rest === tie && Number(kept.slice(-1)) % 2 === 1);
+	var cents = (BigInt(kept.replace('.', '')) + (up ? 1n : 0n)).toString().padStart(3, '0');
+	return (x < 0 ? '-' : '') + cents.slice(0, -2) + '.' + cents.slice(-2);
 }
 function unitLabel(value, unit) {
 	var name = unit.toLowerCase();

@@ -18,7 +18,8 @@ void trace_text_add(struct trace_text *t, const void *bytes, size_t n)
 {
 	if (t->len + n + 1 > t->cap)
 		grow((void **)&t->bytes, &t->cap, t->len + n + 1, 1);
-	memcpy(t->bytes + t->len, bytes, n);
+	if (n) /* no bytes may come as NULL, which memcpy may not take */
+		memcpy(t->bytes + t->len, bytes, n);
 	t->len += n;
 	t->bytes[t->len] = '\0';
 }

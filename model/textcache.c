@@ -35,7 +35,8 @@ void text_cache_add(struct text_cache *c, uint64_t hash, const char *text, size_
 	if (c->text_used + len > TEXT_CACHE_BYTES)
 		text_cache_clear(c);
 	grow((void **)&c->text, &c->cap_text, c->text_used + len + 1, 1);
-	memcpy(c->text + c->text_used, text, len);
+	if (len) /* an empty text may come as NULL, which memcpy may not take */
+		memcpy(c->text + c->text_used, text, len);
 	grow((void **)&c->entries, &c->cap_entries, c->n_entries + 1, sizeof *c->entries);
 	c->entries[c->n_entries] = (struct cached_text){ c->text_used, len, value };
 	c->text_used += len;

@@ -64,14 +64,19 @@ uint32_t hashidx_intern(struct hashidx *idx, uint64_t hash, hashidx_eq eq, const
 			const void *key, void **items, size_t *n_items, size_t *cap_items,
 			size_t item_size)
 {
-	uint32_t id = hashidx_find(idx, hash, eq, ctx, key);
-	if (id != HASHIDX_NONE)
-		return id;
+	/* One probe run: a miss takes the empty slot it ended at, unless the table must grow first. */
+	if (!idx->slots || (uint64_t)(idx->count + 1) * 2 > (uint64_t)idx->mask + 1)
+		resize(idx);
+	uint32_t h = (uint32_t)hash, i = h & idx->mask;
+	for (; idx->slots[i].id_plus_1; i = (i + 1) & idx->mask)
+		if (idx->slots[i].hash == h && eq(ctx, idx->slots[i].id_plus_1 - 1, key))
+			return idx->slots[i].id_plus_1 - 1;
 	grow(items, cap_items, *n_items + 1, item_size);
-	id = (uint32_t)*n_items;
+	uint32_t id = (uint32_t)*n_items;
 	memcpy((char *)*items + (size_t)id * item_size, key, item_size);
 	++*n_items;
-	hashidx_insert(idx, hash, id);
+	idx->slots[i] = (struct hashidx_slot){ id + 1, h };
+	idx->count++;
 	return id;
 }
 

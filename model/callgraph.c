@@ -529,7 +529,7 @@ static void select_first(struct remainder *rests, size_t n, size_t k)
 }
 
 /*
- * amount * left / all, whole and remainder, all > 0 and amount, left >= 0:
+ * amount * left / all, whole and remainder, all > 0, 0 <= amount <= all, left >= 0:
  * a quotient of long doubles (64 bits of mantissa: off by one at most)
  * corrected by the exact remainder, as a 128-bit division costs a tenth of
  * a decomposition.
@@ -537,7 +537,9 @@ static void select_first(struct remainder *rests, size_t n, size_t k)
 static struct remainder share_of(int64_t amount, int64_t left, int64_t all, size_t column)
 {
 	__int128 part = (__int128)amount * left;
-	int64_t units = (int64_t)((long double)amount * (long double)left / (long double)all);
+	long double estimate = (long double)amount * (long double)left / (long double)all;
+	/* amount <= all, so the quotient is at most left: a rounded estimate past it must not leave int64_t. */
+	int64_t units = estimate >= (long double)left ? left : (int64_t)estimate;
 	__int128 rest = part - (__int128)units * all;
 	while (rest < 0) {
 		units--;

@@ -298,11 +298,10 @@ static int tree_row(struct reader *r, const char *s, size_t len)
 	size_t left, indent = 0;
 	while (indent < len && s[indent] == ' ')
 		indent++;
-	if (numbers_from_right(r, s, len, nums, &left) < 0 || left <= indent)
+	if (numbers_from_right(r, s, len, nums, &left) < 0 || left <= indent ||
+	    (!by_columns(r, s, left, indent, f) && !by_words(r, s, left, indent, f)))
 		return fail(r, "a tree row needs a label, a module%s, no. and %zu numbers",
 			    r->cols.src == SIZE_MAX ? "" : ", SRC", r->cols.numbers);
-	if (!by_columns(r, s, left, indent, f) && !by_words(r, s, left, indent, f))
-		return fail(r, "a tree row without a label and a module%s", r->cols.src == SIZE_MAX ? " (or with more words)" : "");
 	if (indent > r->depth)
 		return fail(r, "indented %zu, more than one deeper than the row above", indent);
 	int64_t values[GHC_TYPES];

@@ -29,6 +29,7 @@
 #include "../base/ascii.h"
 #include "../base/checked.h"
 #include "../io/lines.h"
+#include "../model/textcache.h"
 #include "ghc.h"
 
 /* The tree's columns, as its header line places them. */
@@ -45,6 +46,7 @@ struct reader {
 	int64_t total_alloc; /* bytes */
 	int have_time, have_alloc;
 	struct columns cols;
+	struct text_cache locations; /* by a row's text from its label to its no. */
 	uint32_t *path;      /* path[d]: the stack of the last row at depth d */
 	size_t depth, cap_path; /* depth: how many of path are live */
 	uint64_t rows;
@@ -292,23 +294,36 @@ static int values_of(struct reader *r, const struct span *nums, int64_t values[G
 	return 0;
 }
 
+static int bad_row(struct reader *r)
+{
+	return fail(r, "a tree row needs a label, a module%s, no. and %zu numbers",
+		    r->cols.src == SIZE_MAX ? "" : ", SRC", r->cols.numbers);
+}
+
 static int tree_row(struct reader *r, const char *s, size_t len)
 {
 	struct span nums[MAX_NUMBERS + 1], f[3];
 	size_t left, indent = 0;
 	while (indent < len && s[indent] == ' ')
 		indent++;
-	if (numbers_from_right(r, s, len, nums, &left) < 0 || left <= indent ||
-	    (!by_columns(r, s, left, indent, f) && !by_words(r, s, left, indent, f)))
-		return fail(r, "a tree row needs a label, a module%s, no. and %zu numbers",
-			    r->cols.src == SIZE_MAX ? "" : ", SRC", r->cols.numbers);
+	if (numbers_from_right(r, s, len, nums, &left) < 0 || left <= indent)
+		return bad_row(r);
 	if (indent > r->depth)
 		return fail(r, "indented %zu, more than one deeper than the row above", indent);
 	int64_t values[GHC_TYPES];
 	if (values_of(r, nums, values) < 0)
 		return -1;
+	/* A cost centre's text repeats on every row of it: looked up by its bytes, parsed once. */
+	uint64_t hash;
+	uint32_t location = text_cache_find(&r->locations, s + indent, left - indent, &hash);
+	if (location == HASHIDX_NONE) {
+		if (!by_columns(r, s, left, indent, f) && !by_words(r, s, left, indent, f))
+			return bad_row(r);
+		location = ghc_location(r->m, f[1].s, f[1].len, f[0].s, f[0].len, f[2].s, f[2].len);
+		text_cache_add(&r->locations, hash, s + indent, left - indent, location);
+	}
 	uint32_t caller = indent > 0 ? r->path[indent - 1] : MODEL_EMPTY_STACK;
-	uint32_t stack = model_stack(r->m, ghc_location(r->m, f[1].s, f[1].len, f[0].s, f[0].len, f[2].s, f[2].len), caller);
+	uint32_t stack = model_stack(r->m, location, caller);
 	grow((void **)&r->path, &r->cap_path, indent + 1, sizeof *r->path);
 	r->path[indent] = stack;
 	r->depth = indent + 1;
@@ -363,5 +378,6 @@ int ghc_read_text(struct input *in, struct model *m)
 	ghc_begin(m);
 	int rc = read_report(&r);
 	free(r.path);
+	text_cache_free(&r.locations);
 	return rc;
 }

@@ -28,6 +28,7 @@
 	X(jfr)        \
 	X(dtrace)     \
 	X(jstack)     \
+	X(ghc)        \
 	X(flamechart) \
 	X(sprofplot)  \
 	X(flamegraph) \

@@ -60,6 +60,9 @@
 #   - peers/speedscope/Firefox/: the reference reading's stacks and counts
 #     (test/firefox/folded.py), and the speedscope app shows each file as
 #     it shows prof's speedscope JSON of it.
+#   - peers/speedscope/haskell/ and wild/unsupported/ghc-prof/: GHC
+#     profiles, each held to its own columns (test/ghc/judge.py), and
+#     the -pj ones to the speedscope app's import.
 #   - the registry: every reader --list-formats lists had some file of
 #     its own format checked.
 # Checks that fail today, each for a reason on record, are listed in
@@ -454,6 +457,19 @@ for f in "$CORPUS"/../peers/speedscope/Firefox/*/*.json; do
 	cross "$f" firefox-reference firefox_is_reference "$f"
 	needs_browser cross "$f" firefox-speedscope-app firefox_app_shows_as_prof "$f"
 done
+
+# GHC: speedscope's -pj sample and the wild corpus's .prof files (inferno's
+# -P file with UTF-8 names), each judged by its own columns, and the -pj
+# ones by the speedscope app's import (test/ghc-lib.sh).
+. test/ghc-lib.sh
+while read -r f; do
+	cross "$f" ghc-own-columns judged_by_own_columns "$f"
+	case $(head -c 1 "$f") in
+	"{") needs_browser cross "$f" ghc-speedscope-app app_imports_as_prof "$f" ;;
+	esac
+done <<EOF
+$(find "$CORPUS/../peers/speedscope/haskell" "$CORPUS/wild/unsupported/ghc-prof" -type f | LC_ALL=C sort)
+EOF
 
 # The registry is the list of readers: each must have had some file of
 # its own format checked above, so that a new reader without checks here

@@ -28,6 +28,8 @@
 	X(jfr)        \
 	X(dtrace)     \
 	X(jstack)     \
+	X(instruments) \
+	X(sample)     \
 	X(flamechart) \
 	X(sprofplot)  \
 	X(flamegraph) \

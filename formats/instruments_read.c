@@ -346,7 +346,7 @@ static int enter_frame(struct reader *r, struct text symbol, struct text path, i
 	size_t depth;
 	struct text name = trimmed(symbol, &depth);
 	if (depth > r->depth)
-		return lines_errorf(&r->lines, 0, "a row %zu levels deep under a row %zu deep "
+		return lines_errorf(&r->lines, 0, "a row indented %zu under %zu open rows "
 				    "(speedscope: \"Invalid format\")", depth, r->depth);
 	if (depth >= MAX_DEPTH)
 		return lines_errorf(&r->lines, 0, "a row deeper than %d levels", MAX_DEPTH);
@@ -436,6 +436,10 @@ static int read_lines(struct reader *r)
 	if (got <= 0)
 		return got < 0 ? -1 : lines_errorf(&r->lines, 1, "empty: no deep copy header");
 	read_header(r, s, len);
+	if (!memchr(r->columns, COL_BYTES, r->n_columns) && !memchr(r->columns, COL_WEIGHT, r->n_columns) &&
+	    !memchr(r->columns, COL_RUNNING, r->n_columns))
+		return lines_errorf(&r->lines, 1, "no column speedscope weighs by (Weight, Running Time "
+				    "or Bytes Used)");
 	while ((got = lines_next(&r->lines, &s, &len)) != 0)
 		if ((got < 0 || read_row(r, s, len) < 0) && !lines_go_on(&r->lines))
 			return -1;

@@ -196,7 +196,7 @@ static int open_frame(struct reader *r, struct text text, int64_t count)
 	size_t end = in < text.len ? in : find(text, "  [");
 	struct text symbol = trim((struct text){ text.s, end });
 	if (symbol.len == 0)
-		return lines_error(&r->lines, 0, "a frame with no symbol", text.s, text.len);
+		return lines_errorf(&r->lines, 0, "a frame with no symbol after its count");
 	size_t len = 0;
 	grow((void **)&r->name, &r->cap_name, text.len + 1, 1);
 	if (in < text.len) {
@@ -236,9 +236,11 @@ static int read_graph_line(struct reader *r, const char *s, size_t len)
 	if (depth == 0)
 		return text.len ? open_thread(r, text, count)
 				: lines_error(&r->lines, 0, "a thread with no name", s, len);
+	if (r->depth == 0)
+		return lines_error(&r->lines, 0, "a frame before any thread's line", s, len);
 	if (depth > r->depth)
-		return lines_errorf(&r->lines, 0, "a frame %zu levels deep under one %zu deep", depth,
-				    r->depth ? r->depth - 1 : 0);
+		return lines_errorf(&r->lines, 0, "a frame at level %zu under one at level %zu", depth,
+				    r->depth - 1);
 	return close_to(r, depth) < 0 ? -1 : open_frame(r, text, count);
 }
 

@@ -42,7 +42,7 @@
 #   conformance: what every format in the registry has and does;
 #   limits: limits and faults.
 cd "$(dirname "$0")/.." || exit 2
-all="unit rprof refusals cli output shapes pprof lispworks views merge folded callgrind pstats speedscope perf dtrace legacy json trace heapprofile jstack jfr firefox flame sprof html floors filters fuzz conformance limits"
+all="unit rprof refusals cli output shapes pprof lispworks views merge folded callgrind pstats speedscope perf dtrace legacy json trace heapprofile jstack macos jfr firefox flame sprof html floors filters fuzz conformance limits"
 for area in "$@"; do
 	case " $all " in
 	*" $area "*) ;;

@@ -49,6 +49,7 @@ struct reader {
 	size_t depth, cap_open;
 	uint32_t labels, key_thread;
 	struct text_cache locations; /* by (function, address) */
+	struct text_cache frame_texts; /* by a frame line's text: threads repeat their callers' lines */
 	char *name;
 	size_t cap_name;
 	uint64_t threads;
@@ -192,6 +193,10 @@ static uint64_t address_of(struct text t)
 /* "symbol  (in module) + off  [0x...]": named "module`symbol", ".dylib" out of the module. */
 static int open_frame(struct reader *r, struct text text, int64_t count)
 {
+	uint64_t hash;
+	uint32_t known = text_cache_find(&r->frame_texts, text.s, text.len, &hash);
+	if (known != HASHIDX_NONE)
+		return open_node(r, known, count);
 	size_t in = find(text, "  (in ");
 	size_t end = in < text.len ? in : find(text, "  [");
 	struct text symbol = trim((struct text){ text.s, end });
@@ -213,7 +218,9 @@ static int open_frame(struct reader *r, struct text text, int64_t count)
 	}
 	memcpy(r->name + len, symbol.s, symbol.len);
 	struct text name = { r->name, len + symbol.len };
-	return open_node(r, location_of(r, name, address_of(text)), count);
+	uint32_t location = location_of(r, name, address_of(text));
+	text_cache_add(&r->frame_texts, hash, text.s, text.len, location);
+	return open_node(r, location, count);
 }
 
 /* A line of the call graph: the tree's marks, then the count, at 4 + 2 x depth columns. */
@@ -303,5 +310,6 @@ int sample_read(struct input *in, struct model *m)
 	free(r.open);
 	free(r.name);
 	text_cache_free(&r.locations);
+	text_cache_free(&r.frame_texts);
 	return status;
 }

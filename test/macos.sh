@@ -4,7 +4,8 @@
 # by hand in the exact layouts of real files (test/make-macos-samples.sh;
 # testdata/README.md); the real files in ../shared are CI's cross-check.
 #   - instruments (testdata/instruments/: 7.3.1's time and allocations,
-#     13.4's cycles, 16.0's "Symbol Names"): sniffed, from stdin too; the
+#     13.4's cycles, 16.0's "Symbol Names", a Source Path column): sniffed,
+#     from stdin too; the
 #     sample type by the weights' unit; stacks and weights the speedscope
 #     app's import of the same file, in headless Chromium;
 #   - sample (testdata/sample/): sniffed, from stdin too; every call graph

@@ -6,7 +6,8 @@
 #   "Running Time  Self (ms)" and allocations' "Bytes Used  Count", 13.4's
 #   "Weight  Self Weight" in cycles, 16.0's "Symbol Names" with its figure
 #   spaces), with recursion, a node whose children outweigh it, and every
-#   unit speedscope knows;
+#   unit speedscope knows; and the Source Path column speedscope's importer
+#   reads (no copy of ../shared has one), two functions of one name apart;
 # - sample/: macOS sample's reports, after a real one
 #   (../shared/testdata/wild/unsupported/macos-sample/inferno-sample.txt):
 #   the header and its interval, "Call graph:" with the tree's + ! : |
@@ -68,6 +69,13 @@ Bytes Used~Count~~Symbol Name
  900 Bytes       0.0%~3~ ~    malloc
  639.00 MB      49.9%~42000~ ~   beta()
  600.00 MB      48.0%~41000~ ~  gamma()
+END
+
+tabs > "$out/instruments/source-path.txt" <<'END'
+Weight~Self Weight~Source Path~Symbol Name
+10.00 ms  100.0%~-~/src/main.c~start
+6.00 ms  60.0%~6.00 ms~/src/b.c~ helper
+4.00 ms  40.0%~4.00 ms~/src/c.c~ helper
 END
 
 cat > "$out/sample/two-threads.txt" <<'END'

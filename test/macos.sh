@@ -5,9 +5,9 @@
 # testdata/README.md); the real files in ../shared are CI's cross-check.
 #   - instruments (testdata/instruments/: 7.3.1's time and allocations,
 #     13.4's cycles, 16.0's "Symbol Names", a Source Path column): sniffed,
-#     from stdin too; the
-#     sample type by the weights' unit; stacks and weights the speedscope
-#     app's import of the same file, in headless Chromium;
+#     from stdin too; the sample type by the weights' unit; stacks and
+#     weights the speedscope app's import of the same file, in headless
+#     Chromium;
 #   - sample (testdata/sample/): sniffed, from stdin too; every call graph
 #     line's inclusive count is what prof's stacks add up to under its
 #     path (test/sample-totals.awk); each thread a label counted as its

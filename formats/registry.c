@@ -29,6 +29,8 @@
 	X(dtrace)     \
 	X(jstack)     \
 	X(ghc)        \
+	X(instruments) \
+	X(sample)     \
 	X(flamechart) \
 	X(sprofplot)  \
 	X(flamegraph) \

@@ -57,6 +57,10 @@
 #   - peers/speedscope/ and wild/unsupported/chrome-heapprofile/: V8 heap
 #     profiles read as speedscope's importer reads them, and as the app
 #     shows its own import.
+#   - peers/speedscope/Instruments/ and wild/unsupported/instruments/:
+#     Instruments' deep copies read as the speedscope app imports them;
+#     wild/unsupported/macos-sample/: sample's report, by its own inclusive
+#     counts, threads and interval.
 #   - peers/speedscope/Firefox/: the reference reading's stacks and counts
 #     (test/firefox/folded.py), and the speedscope app shows each file as
 #     it shows prof's speedscope JSON of it.
@@ -469,6 +473,26 @@ while read -r f; do
 	esac
 done <<EOF
 $(find "$CORPUS/../peers/speedscope/haskell" "$CORPUS/wild/unsupported/ghc-prof" -type f | LC_ALL=C sort)
+EOF
+# macOS: speedscope's own Instruments deep copies (peers/speedscope/
+# Instruments/) and the wild corpus's, read as the speedscope app imports
+# them; the wild corpus's sample report, judged by its own inclusive
+# counts, threads and interval (test/macos-lib.sh; stackcollapse-sample.awk
+# is not in ../shared).
+. test/macos-lib.sh
+while read -r f; do
+	cross "$f" sniffed-as-instruments prints 0 'valid instruments profile' "$PROF" --check "$f"
+	needs_browser cross "$f" instruments-app-import instruments_is_apps "$f"
+done <<EOF
+$(find "$CORPUS/../peers/speedscope/Instruments" "$CORPUS/wild/unsupported/instruments" -type f -name '*.txt' | LC_ALL=C sort)
+EOF
+while read -r f; do
+	cross "$f" sniffed-as-sample prints 0 'valid sample profile' "$PROF" --check "$f"
+	cross "$f" sample-inclusive-counts sample_totals_are_reports "$f"
+	cross "$f" sample-threads sample_threads_are_reports "$f"
+	cross "$f" sample-wall sample_wall_is_interval "$f"
+done <<EOF
+$(find "$CORPUS/wild/unsupported/macos-sample" -type f | LC_ALL=C sort)
 EOF
 
 # The registry is the list of readers: each must have had some file of

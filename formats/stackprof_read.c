@@ -155,12 +155,16 @@ static void add_counted(struct stackprof_dump *d, uint32_t stack, int64_t n)
 		model_add_samples(d->m, stack, values, NULL, 0, (uint64_t)n, 0);
 }
 
-/* Each sample of a record alone, at its time; in wall mode it weighs its delta. */
+/*
+ * Each sample of a record alone, at its time; in wall mode it weighs its
+ * delta. A delta is the time since the sample before: the span the sample
+ * stands for ends at it, so the sample's time is where that span starts.
+ */
 static const char *add_timed(struct stackprof_dump *d, const struct stackprof_record *r, int64_t *now_us)
 {
 	for (int64_t k = 0; k < r->count; k++) {
 		int64_t delta = (int64_t)spool_get(&d->deltas), time_ns;
-		if (checked_add_i64(*now_us, delta, now_us) || checked_mul_i64(*now_us, 1000, &time_ns))
+		if (checked_mul_i64(*now_us, 1000, &time_ns) || checked_add_i64(*now_us, delta, now_us))
 			return "raw_timestamp_deltas add up past 2^63 nanoseconds";
 		int64_t values[2] = { 1, d->mode == STACKPROF_WALL ? delta : d->interval };
 		model_add_samples(d->m, r->stack, values, NULL, 0, 1, time_ns);

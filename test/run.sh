@@ -28,6 +28,7 @@
 #   legacy: legacy pprof, judged by Go's reader;
 #   json: the JSON readers (.cpuprofile, speedscope);
 #   heapprofile: V8 sampling heap profiles, judged by speedscope's importer;
+#   stackprof: Ruby stackprof dumps, Marshal and JSON, judged by the speedscope app;
 #   jstack: Java thread dumps, judged by stackcollapse-jstack.pl's rules;
 #   trace: Chrome's trace events in and out, judged by the speedscope app;
 #   jfr: Java Flight Recorder, judged by the JDK's jfr tool;
@@ -42,7 +43,7 @@
 #   conformance: what every format in the registry has and does;
 #   limits: limits and faults.
 cd "$(dirname "$0")/.." || exit 2
-all="unit rprof refusals cli output shapes pprof lispworks views merge folded callgrind pstats speedscope perf dtrace legacy json trace heapprofile jstack jfr firefox flame sprof html floors filters fuzz conformance limits"
+all="unit rprof refusals cli output shapes pprof lispworks views merge folded callgrind pstats speedscope perf dtrace legacy json trace heapprofile stackprof jstack jfr firefox flame sprof html floors filters fuzz conformance limits"
 for area in "$@"; do
 	case " $all " in
 	*" $area "*) ;;

@@ -115,6 +115,8 @@ const char *stackprof_raw(struct stackprof_dump *d, int64_t v, char *why, size_t
 		return NULL;
 	}
 	uint32_t i = find_frame(d, v);
+	if (i == HASHIDX_NONE && d->n_frames == 0)
+		return "raw names frames, and no frames come before it (stackprof writes them first)";
 	if (i == HASHIDX_NONE) {
 		snprintf(why, why_size, "frame %" PRId64 ", which frames does not hold", v);
 		return why;

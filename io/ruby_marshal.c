@@ -102,9 +102,9 @@ static int length(struct ruby_marshal *mr, size_t item_bytes, const char *what, 
 	if (packed_long(mr, &v) < 0)
 		return -1;
 	if (v < 0)
-		return ruby_marshal_error(mr, "%s of %" PRId64 ": negative", what, v);
+		return ruby_marshal_error(mr, "%s %" PRId64 ": negative", what, v);
 	if ((uint64_t)v > left(mr) / item_bytes)
-		return ruby_marshal_error(mr, "%s of %" PRId64 ", more than the %zu bytes left hold", what, v, left(mr));
+		return ruby_marshal_error(mr, "%s %" PRId64 ": more than the %zu bytes left hold", what, v, left(mr));
 	*n = (uint64_t)v;
 	return 0;
 }
@@ -155,7 +155,7 @@ static int bignum(struct ruby_marshal *mr, struct ruby_value *v)
 {
 	int sign;
 	uint64_t words;
-	if (byte(mr, &sign) < 0 || length(mr, 2, "a Bignum", &words) < 0)
+	if (byte(mr, &sign) < 0 || length(mr, 2, "a Bignum's count of 16-bit words", &words) < 0)
 		return -1;
 	if (sign != '+' && sign != '-')
 		return ruby_marshal_error(mr, "a Bignum's sign byte 0x%02x, not + or -", (unsigned)sign);
@@ -214,7 +214,7 @@ static int instance_variables(struct ruby_marshal *mr, struct ruby_value *v, int
 	if (v->count > 0)
 		return ruby_marshal_error(mr, "instance variables on an array, hash or object: not read");
 	uint64_t n;
-	if (length(mr, 2, "instance variables", &n) < 0 || too_deep(mr, depth + 1) < 0)
+	if (length(mr, 2, "a count of instance variables", &n) < 0 || too_deep(mr, depth + 1) < 0)
 		return -1;
 	for (uint64_t i = 0; i < n; i++)
 		if (symbol_of(mr, depth + 1, "an instance variable's name") < 0 || skip_value(mr, depth + 1) < 0)
@@ -247,7 +247,7 @@ static int other_object(struct ruby_marshal *mr, struct ruby_value *v, int type,
 		v->count = 1;
 		return 0;
 	}
-	if (length(mr, 2, "an object's fields", &v->count) < 0)
+	if (length(mr, 2, "an object's count of fields", &v->count) < 0)
 		return -1;
 	v->count *= 2;
 	return 0;
@@ -258,7 +258,7 @@ static int bytes_object(struct ruby_marshal *mr, struct ruby_value *v, int type,
 {
 	if (type == 'u' && symbol_of(mr, depth, "a class name") < 0)
 		return -1;
-	if (bytes(mr, "an object's bytes", v) < 0)
+	if (bytes(mr, "an object's length", v) < 0)
 		return -1;
 	int options;
 	if (type == '/' && byte(mr, &options) < 0)
@@ -273,7 +273,7 @@ static int container(struct ruby_marshal *mr, struct ruby_value *v, int type)
 {
 	int hash = type != '[';
 	v->kind = hash ? RUBY_HASH : RUBY_ARRAY;
-	if (length(mr, hash ? 2 : 1, hash ? "a Hash" : "an Array", &v->count) < 0)
+	if (length(mr, hash ? 2 : 1, hash ? "a Hash's count of pairs" : "an Array's count", &v->count) < 0)
 		return -1;
 	v->count = hash ? 2 * v->count + (type == '}') : v->count;
 	enter_object(mr, v);
@@ -291,13 +291,13 @@ static int scalar(struct ruby_marshal *mr, struct ruby_value *v, int type)
 	case 'f':
 	case '"':
 		v->kind = type == 'f' ? RUBY_FLOAT : RUBY_STRING;
-		if (bytes(mr, type == 'f' ? "a Float" : "a String", v) < 0)
+		if (bytes(mr, type == 'f' ? "a Float's length" : "a String's length", v) < 0)
 			return -1;
 		enter_object(mr, v);
 		return 0;
 	case ':':
 		v->kind = RUBY_SYMBOL;
-		if (bytes(mr, "a Symbol", v) < 0)
+		if (bytes(mr, "a Symbol's length", v) < 0)
 			return -1;
 		enter(&mr->symbols, &mr->n_symbols, &mr->cap_symbols, v);
 		return 0;

@@ -120,39 +120,50 @@ static int bytes(struct ruby_marshal *mr, const char *what, struct ruby_value *v
 	return 0;
 }
 
-static void enter(struct ruby_entry **table, size_t *n, size_t *cap, const struct ruby_value *v)
+static void enter(size_t **table, size_t *n, size_t *cap, size_t type_at)
 {
 	grow((void **)table, cap, *n + 1, sizeof **table);
-	(*table)[(*n)++] = (struct ruby_entry){ .kind = (uint8_t)v->kind, .integer = v->integer,
-		.bytes = v->bytes, .len = v->len };
+	(*table)[(*n)++] = type_at;
 }
 
-static void enter_object(struct ruby_marshal *mr, const struct ruby_value *v)
+static void enter_object(struct ruby_marshal *mr, size_t type_at)
 {
-	enter(&mr->objects, &mr->n_objects, &mr->cap_objects, v);
+	if (!mr->replaying)
+		enter(&mr->objects, &mr->n_objects, &mr->cap_objects, type_at);
 }
 
-/* A link (`@` or `;`): the entry it names, as a value of its own. */
-static int link(struct ruby_marshal *mr, const struct ruby_entry *table, size_t n, const char *what,
-		struct ruby_value *v)
+static int bytes(struct ruby_marshal *mr, const char *what, struct ruby_value *v);
+static int bignum(struct ruby_marshal *mr, struct ruby_value *v);
+
+/*
+ * A link (`@` or `;`): the entry it names, read again where it stands: a
+ * String, Symbol, Float or Bignum as itself, anything else as RUBY_LINK.
+ */
+static int link(struct ruby_marshal *mr, const size_t *table, size_t n, const char *what, struct ruby_value *v)
 {
 	int64_t i;
 	if (packed_long(mr, &i) < 0)
 		return -1;
 	if (i < 0 || (uint64_t)i >= n)
 		return ruby_marshal_error(mr, "a link to %s %" PRId64 " of %zu so far", what, i, n);
-	const struct ruby_entry *e = &table[i];
-	int shared = e->kind == RUBY_ARRAY || e->kind == RUBY_HASH || e->kind == RUBY_OTHER;
-	v->kind = shared ? RUBY_LINK : (enum ruby_marshal_kind)e->kind;
-	v->integer = e->integer;
-	v->bytes = e->bytes;
-	v->len = e->len;
-	return 0;
+	size_t resume = mr->at;
+	mr->at = table[i];
+	mr->replaying = 1;
+	int type = mr->data[mr->at++], rc = 0;
+	v->kind = type == '"' ? RUBY_STRING : type == ':' ? RUBY_SYMBOL : type == 'f' ? RUBY_FLOAT : RUBY_LINK;
+	if (type == 'l')
+		rc = bignum(mr, v);
+	else if (v->kind != RUBY_LINK)
+		rc = bytes(mr, "a linked value's length", v);
+	mr->replaying = 0;
+	mr->at = resume;
+	return rc;
 }
 
 /* A Bignum: sign, a count of 16-bit words, the words little-endian; kept when it fits int64. */
 static int bignum(struct ruby_marshal *mr, struct ruby_value *v)
 {
+	size_t type_at = mr->type_at;
 	int sign;
 	uint64_t words;
 	if (byte(mr, &sign) < 0 || length(mr, 2, "a Bignum's count of 16-bit words", &words) < 0)
@@ -172,7 +183,7 @@ static int bignum(struct ruby_marshal *mr, struct ruby_value *v)
 		v->kind = RUBY_BIG;
 	else
 		v->kind = RUBY_INTEGER, v->integer = sign == '+' ? (int64_t)magnitude : -(int64_t)magnitude;
-	enter_object(mr, v);
+	enter_object(mr, type_at);
 	return 0;
 }
 
@@ -240,7 +251,7 @@ static int symbol_of(struct ruby_marshal *mr, int depth, const char *what)
 static int other_object(struct ruby_marshal *mr, struct ruby_value *v, int type, int depth)
 {
 	v->kind = RUBY_OTHER;
-	enter_object(mr, v);
+	enter_object(mr, mr->type_at);
 	if (symbol_of(mr, depth, "a class name") < 0)
 		return -1;
 	if (type == 'U' || type == 'd') {
@@ -256,6 +267,7 @@ static int other_object(struct ruby_marshal *mr, struct ruby_value *v, int type,
 /* Objects held as bytes alone: `u` (a _dump), `/` (a Regexp, then its options), `c`, `m`, `M`. */
 static int bytes_object(struct ruby_marshal *mr, struct ruby_value *v, int type, int depth)
 {
+	size_t type_at = mr->type_at;
 	if (type == 'u' && symbol_of(mr, depth, "a class name") < 0)
 		return -1;
 	if (bytes(mr, "an object's length", v) < 0)
@@ -265,7 +277,7 @@ static int bytes_object(struct ruby_marshal *mr, struct ruby_value *v, int type,
 		return -1;
 	v->kind = RUBY_OTHER;
 	v->count = 0;
-	enter_object(mr, v);
+	enter_object(mr, type_at);
 	return 0;
 }
 
@@ -276,7 +288,7 @@ static int container(struct ruby_marshal *mr, struct ruby_value *v, int type)
 	if (length(mr, hash ? 2 : 1, hash ? "a Hash's count of pairs" : "an Array's count", &v->count) < 0)
 		return -1;
 	v->count = hash ? 2 * v->count + (type == '}') : v->count;
-	enter_object(mr, v);
+	enter_object(mr, mr->type_at);
 	return 0;
 }
 
@@ -293,13 +305,13 @@ static int scalar(struct ruby_marshal *mr, struct ruby_value *v, int type)
 		v->kind = type == 'f' ? RUBY_FLOAT : RUBY_STRING;
 		if (bytes(mr, type == 'f' ? "a Float's length" : "a String's length", v) < 0)
 			return -1;
-		enter_object(mr, v);
+		enter_object(mr, mr->type_at);
 		return 0;
 	case ':':
 		v->kind = RUBY_SYMBOL;
 		if (bytes(mr, "a Symbol's length", v) < 0)
 			return -1;
-		enter(&mr->symbols, &mr->n_symbols, &mr->cap_symbols, v);
+		enter(&mr->symbols, &mr->n_symbols, &mr->cap_symbols, mr->type_at);
 		return 0;
 	case ';': return link(mr, mr->symbols, mr->n_symbols, "symbol", v);
 	case '@': return link(mr, mr->objects, mr->n_objects, "object", v);
@@ -313,6 +325,7 @@ static int read_value(struct ruby_marshal *mr, struct ruby_value *v, int depth, 
 	v->offset = mr->value_offset = mr->at;
 	for (;;) {
 		int type;
+		mr->type_at = mr->at;
 		if (byte(mr, &type) < 0)
 			return -1;
 		switch (type) {

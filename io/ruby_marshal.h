@@ -46,21 +46,19 @@ struct ruby_value {
 	uint64_t offset; /* where the value began, for messages */
 };
 
-/* An entry of the object or symbol table: what a link to it gives back. */
-struct ruby_entry {
-	uint8_t kind; /* enum ruby_marshal_kind; a container's links are refused */
-	int64_t integer;
-	const unsigned char *bytes;
-	size_t len;
-};
-
 struct ruby_marshal {
 	const char *name; /* for messages */
 	const unsigned char *data;
 	size_t len, at;
 	uint64_t value_offset; /* where the last value began */
-	struct ruby_entry *objects, *symbols;
+	size_t type_at;        /* where the type byte being read is */
+	/*
+	 * The object and symbol tables: where each entry's type byte is, read
+	 * again for a link to it (8 bytes an entry, however big the value).
+	 */
+	size_t *objects, *symbols;
 	size_t n_objects, cap_objects, n_symbols, cap_symbols;
+	int replaying; /* a link's value is being read again: the tables stay as they are */
 };
 
 /* Checks the 04 08 header: 0, or -1 after reporting. */

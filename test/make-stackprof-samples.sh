@@ -9,7 +9,10 @@
 #   holds only each frame's counts;
 # - MODE-*.json: `stackprof MODE-*.dump --json`, the JSON of that dump;
 # - cpu-redump.dump: `stackprof cpu-raw.dump --dump`, the dump marshalled
-#   again by stackprof's report, with a newline after it.
+#   again by stackprof's report, with a newline after it;
+# - cpu-metadata.dump (and .json): cpu mode with `metadata:` of many kinds
+#   of Ruby object (a Struct, a Range, a Regexp, a Time, a Bignum, a
+#   non-ASCII Symbol, a class, a module, a repeated String and Float).
 # MODE is cpu, wall (interval 200 us) and object (every allocation).
 # Sampling varies, so every run gives other files; test/stackprof.sh judges
 # them by the speedscope app's import of the JSON, not by fixed numbers.
@@ -30,3 +33,5 @@ for mode in cpu wall object; do
 	done
 done
 stackprof "$out/cpu-raw.dump" --dump > "$out/cpu-redump.dump"
+ruby "$work/stackprof_workload.rb" cpu raw "$out/cpu-metadata.dump" 200 metadata
+stackprof "$out/cpu-metadata.dump" --json > "$out/cpu-metadata.json"

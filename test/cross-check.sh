@@ -57,6 +57,9 @@
 #   - peers/speedscope/ and wild/unsupported/chrome-heapprofile/: V8 heap
 #     profiles read as speedscope's importer reads them, and as the app
 #     shows its own import.
+#   - peers/speedscope/stackprof/ and wild/unsupported/stackprof/: Ruby
+#     stackprof's JSON, stacks and weights as the speedscope app imports
+#     them.
 #   - peers/speedscope/Firefox/: the reference reading's stacks and counts
 #     (test/firefox/folded.py), and the speedscope app shows each file as
 #     it shows prof's speedscope JSON of it.
@@ -454,6 +457,18 @@ for f in "$CORPUS"/../peers/speedscope/Firefox/*/*.json; do
 	cross "$f" firefox-reference firefox_is_reference "$f"
 	needs_browser cross "$f" firefox-speedscope-app firefox_app_shows_as_prof "$f"
 done
+
+# Ruby stackprof: speedscope's own JSON dumps (peers/speedscope/stackprof/,
+# older stackprof, whose lone GC records go on the stack before them) and
+# the wild corpus's: sniffed, and prof's stacks and weights are the
+# speedscope app's import (test/stackprof-lib.sh).
+. test/stackprof-lib.sh
+while read -r f; do
+	cross "$f" sniffed-as-stackprof prints 0 'valid stackprof profile' "$PROF" --check "$f"
+	needs_browser cross "$f" stackprof-app-import stackprof_is_apps "$f"
+done <<EOF
+$(find "$CORPUS/../peers/speedscope/stackprof" "$CORPUS/wild/unsupported/stackprof" -type f | LC_ALL=C sort)
+EOF
 
 # The registry is the list of readers: each must have had some file of
 # its own format checked above, so that a new reader without checks here

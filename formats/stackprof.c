@@ -49,4 +49,5 @@ const struct format format_stackprof = {
 	.binary = 0,
 	.probe = stackprof_probe,
 	.read = stackprof_read,
+	.has_times = 1,
 };

@@ -68,3 +68,12 @@ check "stackprof: wall mode's samples have times: the trace ends at the deltas' 
 		awk -F"[:,]" "{ e = \$2 + \$4; if (e > m) m = e } END { print m }")" = \
 		"$(node -e "console.log(require(process.argv[1]).raw_timestamp_deltas.reduce((a, b) => a + b, 0))" "$PWD/$2")" ]' \
 	"$PROF" "$dir/wall-raw.dump" "$dir/wall-raw.json"
+# --time keeps the wall samples whose span starts in the window: node sums their deltas.
+wall_window_is_deltas() { # JSON SECONDS
+	want=$(node -e 'let t = 0, w = 0; for (const d of require(process.argv[1]).raw_timestamp_deltas) {
+		if (t < process.argv[2] * 1e6) w += d; t += d } console.log(w)' "$PWD/$1" "$2") &&
+		got=$(prof_q -t folded --time "0:$2" "$1" | awk '{ s += $NF } END { print s }') && [ "$got" = "$want" ]
+}
+check "stackprof: --time 0:0.1 keeps the wall samples starting in it" wall_window_is_deltas "$dir/wall-raw.json" 0.1
+check "stackprof: --time is refused for a dump without raw" \
+	says 1 "this input has none" "$PROF" -t folded --time 0:0.1 "$dir/wall-agg.dump"

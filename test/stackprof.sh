@@ -15,9 +15,14 @@ for mode in cpu wall object; do
 		stackprof_is_apps "$dir/$mode-raw.json"
 done
 
-# The model, less the input's name: its rows, stacks, functions and times.
+# The model, less the input's name: its rows, stacks, functions and times
+# (prof's output judged from the file it wrote, so that its exit counts).
 model_of() { # FILE FORMAT
-	"$PROF" -q -t "$2" "$1" | grep -v '^source	\|"process_name"'
+	prof_q -t "$2" -o "$TMP/s.model" "$1" && grep -v '^source	\|"process_name"' "$TMP/s.model"
+}
+# The sum of the weights of prof's folded stacks, ARGS its options.
+folded_total() { # ARGS...
+	prof_q -t folded -o "$TMP/s.folded" "$@" && awk '{ s += $NF } END { print s }' "$TMP/s.folded"
 }
 same_model() { # DUMP JSON
 	for to in tables trace; do
@@ -25,10 +30,10 @@ same_model() { # DUMP JSON
 			[ -s "$TMP/s.dump.$to" ] && cmp -s "$TMP/s.dump.$to" "$TMP/s.json.$to" || return 1
 	done
 }
-for f in "$dir"/*.dump; do
+for f in $(light_every 3 "$dir"/*.dump); do
 	check "stackprof: $f sniffed from stdin" prints 0 '(stackprof)' sh -c '"$0" -q -t summary < "$1"' "$PROF" "$f"
 done
-for f in "$dir"/*.json; do
+for f in $(light_every 2 "$dir"/*.json); do
 	check "stackprof: $f sniffed from stdin" prints 0 '(stackprof)' sh -c '"$0" -q -t summary < "$1"' "$PROF" "$f"
 	check "stackprof: ${f%.json}.dump, Marshal, reads as its JSON $f" same_model "${f%.json}.dump" "$f"
 done
@@ -40,7 +45,7 @@ check "stackprof: stackprof --dump's dump (a newline after it) reads as the dump
 samples_are_raws() { # JSON
 	want=$(node -e 'const r = require(process.argv[1]).raw; let n = 0;
 		for (let i = 0; i < r.length; i += r[i] + 2) n += r[i + r[i] + 1]; console.log(n)' "$PWD/$1") &&
-		got=$(prof_q -t folded -s samples "$1" | awk '{ s += $NF } END { print s }') && [ "$got" = "$want" ]
+		got=$(folded_total -s samples "$1") && [ "$got" = "$want" ]
 }
 for mode in cpu wall object; do
 	check "stackprof: $dir/$mode-raw.json's samples are raw's" samples_are_raws "$dir/$mode-raw.json"
@@ -50,7 +55,7 @@ done
 # Without raw: each frame's own samples, a stack of one frame, said.
 self_counts_are_frames() { # FILE JSON
 	node test/node/stackprof-self.cjs "$2" > "$TMP/self.want" &&
-		prof_q -t folded "$1" | sed 's/ ([^();]*:[0-9][0-9]*) / /' |
+		prof_q -t folded -o "$TMP/self.folded" "$1" && sed 's/ ([^();]*:[0-9][0-9]*) / /' "$TMP/self.folded" |
 		awk '{ at = match($0, / [0-9]+$/); sums[substr($0, 1, at - 1)] += substr($0, at + 1) }
 			END { for (s in sums) print s " " sums[s] }' | LC_ALL=C sort > "$TMP/self.got" &&
 		[ -s "$TMP/self.want" ] && cmp -s "$TMP/self.want" "$TMP/self.got"
@@ -63,16 +68,20 @@ for mode in cpu wall object; do
 			"$PROF" -t folded "$f"
 	done
 done
+# A wall sample's time and weight are its span: the last one ends at the deltas' sum.
+trace_ends_at_deltas_sum() { # DUMP JSON
+	want=$(node -e 'console.log(require(process.argv[1]).raw_timestamp_deltas.reduce((a, b) => a + b, 0))' "$PWD/$2") &&
+		prof_q -t trace -o "$TMP/s.trace" "$1" &&
+		got=$(grep -o '"ts":[0-9]*,"dur":[0-9]*' "$TMP/s.trace" |
+			awk -F'[:,]' '{ e = $2 + $4; if (e > m) m = e } END { print m }') && [ "$got" = "$want" ]
+}
 check "stackprof: wall mode's samples have times: the trace ends at the deltas' sum" \
-	sh -c '[ "$("$0" -q -t trace "$1" | grep -o "\"ts\":[0-9]*,\"dur\":[0-9]*" |
-		awk -F"[:,]" "{ e = \$2 + \$4; if (e > m) m = e } END { print m }")" = \
-		"$(node -e "console.log(require(process.argv[1]).raw_timestamp_deltas.reduce((a, b) => a + b, 0))" "$PWD/$2")" ]' \
-	"$PROF" "$dir/wall-raw.dump" "$dir/wall-raw.json"
+	trace_ends_at_deltas_sum "$dir/wall-raw.dump" "$dir/wall-raw.json"
 # --time keeps the wall samples whose span starts in the window: node sums their deltas.
 wall_window_is_deltas() { # JSON SECONDS
 	want=$(node -e 'let t = 0, w = 0; for (const d of require(process.argv[1]).raw_timestamp_deltas) {
 		if (t < process.argv[2] * 1e6) w += d; t += d } console.log(w)' "$PWD/$1" "$2") &&
-		got=$(prof_q -t folded --time "0:$2" "$1" | awk '{ s += $NF } END { print s }') && [ "$got" = "$want" ]
+		got=$(folded_total --time "0:$2" "$1") && [ "$got" = "$want" ]
 }
 check "stackprof: --time 0:0.1 keeps the wall samples starting in it" wall_window_is_deltas "$dir/wall-raw.json" 0.1
 check "stackprof: --time is refused for a dump without raw" \

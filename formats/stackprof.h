@@ -63,6 +63,12 @@ int stackprof_set_mode(struct stackprof_dump *d, const unsigned char *name, size
  */
 const char *stackprof_add_frame(struct stackprof_dump *d, int64_t id, uint32_t name, uint32_t file,
 				int64_t line, int64_t self);
+/*
+ * The id of a frame keyed by a String (stackprof's merges key frames by a
+ * SHA-256 of name, file and line, and drop raw): one of its own, below
+ * any id stackprof gives.
+ */
+int64_t stackprof_keyed_frame_id(const struct stackprof_dump *d);
 /* The next integer of raw: NULL, or why it is refused (written into why[]). */
 const char *stackprof_raw(struct stackprof_dump *d, int64_t v, char *why, size_t why_size);
 /* raw has ended: NULL, or why it is refused. */

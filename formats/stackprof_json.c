@@ -22,18 +22,20 @@ static int refused(struct json_reader *r, const char *why)
 	return why ? json_error(&r->j, "%s", why) : 0;
 }
 
-/* A frame id: the decimal key of `frames`. */
+/* A frame id: the decimal key of `frames`, or any other key (a merged dump's). */
 static int frame_id(struct json_reader *r, int64_t *id)
 {
 	const char *s = r->j.text;
 	*id = 0;
-	if (r->j.len == 0)
-		return json_error(&r->j, "a frame id that is not a number");
-	*id = 0;
 	for (size_t i = 0; i < r->j.len; i++)
-		if (s[i] < '0' || s[i] > '9' || checked_mul_i64(*id, 10, id) || checked_add_i64(*id, s[i] - '0', id))
-			return json_error(&r->j, "frame id \"%s\": not a whole number below 2^63", s);
-	return 0;
+		if (s[i] < '0' || s[i] > '9') {
+			*id = stackprof_keyed_frame_id(r->d);
+			return 0;
+		}
+	for (size_t i = 0; i < r->j.len; i++)
+		if (checked_mul_i64(*id, 10, id) || checked_add_i64(*id, s[i] - '0', id))
+			return json_error(&r->j, "frame id %s: past 2^63", s);
+	return r->j.len ? 0 : json_error(&r->j, "a frame id that is empty");
 }
 
 /* A string or null: its string id, or MODEL_NONE. */

@@ -100,10 +100,15 @@ static int frames(struct marshal_reader *r)
 	struct ruby_value h, id;
 	if (expect(r, &h, RUBY_HASH, "frames must be a Hash") < 0)
 		return -1;
-	for (uint64_t i = 0; i + 1 < h.count; i += 2)
-		if (expect(r, &id, RUBY_INTEGER, "a frame id must be an Integer below 2^63") < 0 ||
-		    frame(r, id.offset, id.integer) < 0)
+	for (uint64_t i = 0; i + 1 < h.count; i += 2) {
+		if (ruby_marshal_next(&r->mr, &id) < 0)
 			return -1;
+		int keyed = id.kind == RUBY_STRING || id.kind == RUBY_SYMBOL; /* a merged dump's */
+		if (id.kind != RUBY_INTEGER && !keyed)
+			return ruby_marshal_error(&r->mr, "a frame id must be an Integer below 2^63, or a String");
+		if (frame(r, id.offset, keyed ? stackprof_keyed_frame_id(r->d) : id.integer) < 0)
+			return -1;
+	}
 	return h.count % 2 ? skip_next(r) : 0;
 }
 

@@ -86,6 +86,11 @@ const char *stackprof_add_frame(struct stackprof_dump *d, int64_t id, uint32_t n
 	return NULL;
 }
 
+int64_t stackprof_keyed_frame_id(const struct stackprof_dump *d)
+{
+	return INT64_MIN + (int64_t)d->n_frames;
+}
+
 /* A record's count: the record is kept, its stack the one a lone GC frame goes on next. */
 static const char *record_end(struct stackprof_dump *d, int64_t count)
 {
@@ -201,7 +206,7 @@ static const char *add_records(struct stackprof_dump *d, char *why, size_t why_s
 /* No raw: each frame's own samples, on a stack of that frame alone. */
 static void add_self_counts(struct stackprof_dump *d, const char *input_name)
 {
-	diag_warn(input_name, 0, "no raw samples (the dump was taken without raw: true): "
+	diag_warn(input_name, 0, "no raw samples (taken without raw: true, or merged by stackprof): "
 		  "read as one-frame stacks of each frame's own samples");
 	for (size_t i = 0; i < d->n_frames; i++)
 		add_counted(d, model_stack(d->m, d->frames[i].location, MODEL_EMPTY_STACK), d->frames[i].self);

@@ -12,7 +12,10 @@
 #   again by stackprof's report, with a newline after it;
 # - cpu-metadata.dump (and .json): cpu mode with `metadata:` of many kinds
 #   of Ruby object (a Struct, a Range, a Regexp, a Time, a Bignum, a
-#   non-ASCII Symbol, a class, a module, a repeated String and Float).
+#   non-ASCII Symbol, a class, a module, a repeated String and Float);
+# - cpu-merged.dump (and .json): `stackprof cpu-raw.dump cpu-metadata.dump
+#   --dump` (--json): the two merged by stackprof's report, frames keyed by
+#   a SHA-256 of name, file and line, raw dropped.
 # MODE is cpu, wall (interval 200 us) and object (every allocation).
 # Sampling varies, so every run gives other files; test/stackprof.sh judges
 # them by the speedscope app's import of the JSON, not by fixed numbers.
@@ -35,3 +38,6 @@ done
 stackprof "$out/cpu-raw.dump" --dump > "$out/cpu-redump.dump"
 ruby "$work/stackprof_workload.rb" cpu raw "$out/cpu-metadata.dump" 200 metadata
 stackprof "$out/cpu-metadata.dump" --json > "$out/cpu-metadata.json"
+for to in dump json; do
+	stackprof "$out/cpu-raw.dump" "$out/cpu-metadata.dump" --$to > "$out/cpu-merged.$to"
+done

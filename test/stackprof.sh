@@ -52,7 +52,8 @@ for mode in cpu wall object; do
 	check "stackprof: $dir/$mode-raw.dump reads without a word" says_nothing "$PROF" -t folded "$dir/$mode-raw.dump"
 done
 
-# Without raw: each frame's own samples, a stack of one frame, said.
+# Without raw (and merged by stackprof, frames keyed by their SHA-256):
+# each frame's own samples, a stack of one frame, said.
 self_counts_are_frames() { # FILE JSON
 	node test/node/stackprof-self.cjs "$2" > "$TMP/self.want" &&
 		prof_q -t folded -o "$TMP/self.folded" "$1" && sed 's/ ([^();]*:[0-9][0-9]*) / /' "$TMP/self.folded" |
@@ -60,10 +61,10 @@ self_counts_are_frames() { # FILE JSON
 			END { for (s in sums) print s " " sums[s] }' | LC_ALL=C sort > "$TMP/self.got" &&
 		[ -s "$TMP/self.want" ] && cmp -s "$TMP/self.want" "$TMP/self.got"
 }
-for f in $(light_every 3 "$dir"/*-agg.dump "$dir"/*-agg.json); do
+for f in $(light_every 3 "$dir"/*-agg.dump "$dir"/*-agg.json "$dir"/*-merged.*); do
 	check "stackprof: $f, without raw, is its frames' own samples" self_counts_are_frames "$f" "${f%.*}.json"
 	check "stackprof: $f says it has no stacks" says 0 \
-		"$f: warning: no raw samples (the dump was taken without raw: true): read as one-frame stacks" \
+		"$f: warning: no raw samples (taken without raw: true, or merged by stackprof): read as one-frame stacks" \
 		"$PROF" -t folded "$f"
 done
 # A wall sample's time and weight are its span: the last one ends at the deltas' sum.

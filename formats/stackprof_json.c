@@ -34,7 +34,7 @@ static int frame_id(struct json_reader *r, int64_t *id)
 		}
 	for (size_t i = 0; i < r->j.len; i++)
 		if (checked_mul_i64(*id, 10, id) || checked_add_i64(*id, s[i] - '0', id))
-			return json_error(&r->j, "frame id %s: past 2^63", s);
+			return json_error(&r->j, "frame id %.40s: past 2^63", s);
 	return r->j.len ? 0 : json_error(&r->j, "a frame id that is empty");
 }
 
@@ -132,7 +132,7 @@ static int mode(struct json_reader *r)
 	if (t != JSON_STRING)
 		return t == JSON_FAILED ? -1 : json_error(&r->j, "mode must be a string");
 	if (stackprof_set_mode(r->d, (const unsigned char *)r->j.text, r->j.len) < 0)
-		return json_error(&r->j, "mode \"%s\": stackprof's are cpu, wall, object and custom", r->j.text);
+		return json_error(&r->j, "mode \"%.40s\": stackprof's are cpu, wall, object and custom", r->j.text);
 	return 0;
 }
 

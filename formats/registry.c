@@ -23,6 +23,7 @@
 	X(speedscope) \
 	X(cpuprofile) \
 	X(heapprofile) \
+	X(stackprof)  \
 	X(firefox)    \
 	X(trace)      \
 	X(jfr)        \

@@ -61,6 +61,9 @@
 #     Instruments' deep copies read as the speedscope app imports them;
 #     wild/unsupported/macos-sample/: sample's report, by its own inclusive
 #     counts, threads and interval.
+#   - peers/speedscope/stackprof/ and wild/unsupported/stackprof/: Ruby
+#     stackprof's JSON, stacks and weights as the speedscope app imports
+#     them.
 #   - peers/speedscope/Firefox/: the reference reading's stacks and counts
 #     (test/firefox/folded.py), and the speedscope app shows each file as
 #     it shows prof's speedscope JSON of it.
@@ -493,6 +496,17 @@ while read -r f; do
 	cross "$f" sample-wall sample_wall_is_interval "$f"
 done <<EOF
 $(find "$CORPUS/wild/unsupported/macos-sample" -type f | LC_ALL=C sort)
+EOF
+# Ruby stackprof: speedscope's own JSON dumps (peers/speedscope/stackprof/,
+# older stackprof, whose lone GC records go on the stack before them) and
+# the wild corpus's: sniffed, and prof's stacks and weights are the
+# speedscope app's import (test/stackprof-lib.sh).
+. test/stackprof-lib.sh
+while read -r f; do
+	cross "$f" sniffed-as-stackprof prints 0 'valid stackprof profile' "$PROF" --check "$f"
+	needs_browser cross "$f" stackprof-app-import stackprof_is_apps "$f"
+done <<EOF
+$(find "$CORPUS/../peers/speedscope/stackprof" "$CORPUS/wild/unsupported/stackprof" -type f | LC_ALL=C sort)
 EOF
 
 # The registry is the list of readers: each must have had some file of

@@ -28,6 +28,7 @@
 #   legacy: legacy pprof, judged by Go's reader;
 #   json: the JSON readers (.cpuprofile, speedscope);
 #   heapprofile: V8 sampling heap profiles, judged by speedscope's importer;
+#   stackprof: Ruby stackprof dumps, Marshal and JSON, judged by the speedscope app;
 #   jstack: Java thread dumps, judged by stackcollapse-jstack.pl's rules;
 #   macos: Instruments' deep copies, judged by the speedscope app, and
 #     macOS sample's reports, by their own inclusive counts;
@@ -44,7 +45,7 @@
 #   conformance: what every format in the registry has and does;
 #   limits: limits and faults.
 cd "$(dirname "$0")/.." || exit 2
-all="unit rprof refusals cli output shapes pprof lispworks views merge folded callgrind pstats speedscope perf dtrace legacy json trace heapprofile jstack ghc macos jfr firefox flame sprof html floors filters fuzz conformance limits"
+all="unit rprof refusals cli output shapes pprof lispworks views merge folded callgrind pstats speedscope perf dtrace legacy json trace heapprofile stackprof jstack ghc macos jfr firefox flame sprof html floors filters fuzz conformance limits"
 for area in "$@"; do
 	case " $all " in
 	*" $area "*) ;;

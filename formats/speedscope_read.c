@@ -5,7 +5,11 @@
  * rows in the file's order; each profile is a sample type named by it,
  * in its unit. Profiles with the same samples in the same order (as prof
  * and speedscope write one profile per weight type) share their rows, a
- * type each.
+ * type each. Profiles of threads (py-spy's, dotnet-trace's, the app's own
+ * exports of perf and trace events: timelines in one unit of time, or
+ * prof's own "TYPE: THREAD") are one type, each profile's samples
+ * labelled with its thread (its name) and, in time, at their times from
+ * the earliest profile's start, so that views draw a lane per thread.
  *
  * JSON gives keys in any order, and speedscope's own files put "profiles"
  * before "shared" and a profile's "type" and "unit" after its samples, so
@@ -45,11 +49,17 @@ struct profile {
 	unsigned most;     /* decimals the values have, the most any has */
 	unsigned fit;      /* the most decimals at which every value fits an int64 */
 	unsigned decimals; /* of its weights, or of its events' times: the fewer of those two */
+	int has_start, has_first;
+	int64_t start, first;         /* startValue; an evented profile's first time: as written, */
+	unsigned start_own, first_own; /* in units of 10^-own */
 	/* sampled: trie ids; weights: value then decimals. evented: kind, frame, time, decimals. */
 	struct spool samples, weights, events;
 	struct spool where; /* each weight's or time's place, line and byte after the one before */
 	struct place place; /* the last value's, while reading and again while making rows */
 	size_t group; /* the first profile with the same samples */
+	size_t lanes; /* the first profile of its threads, one type; SIZE_MAX: a type of its own */
+	uint32_t thread; /* the label set of its samples: its thread's, or 0 */
+	int64_t offset;  /* with times: its start after the earliest start, in units of 10^-decimals */
 	size_t type;
 };
 
@@ -71,6 +81,7 @@ struct reader {
 	size_t n_profiles, cap_profiles;
 	uint32_t file_name; /* the document's "name", 0 when none */
 	int64_t active;     /* activeProfileIndex, -1 when none */
+	int from_prof;      /* prof wrote it ("exporter"): its profiles of threads are named "TYPE: THREAD" */
 	uint32_t *open;     /* an evented profile's open frames */
 	size_t cap_open;
 	int64_t *values;
@@ -256,18 +267,24 @@ static int at_decimals(int64_t v, unsigned own, unsigned decimals, int64_t *out)
  * value: dotnet-trace writes milliseconds with 16 decimals as large as
  * 25561.436023437498, which the app reads as doubles.
  */
+static void count_decimals(struct profile *p, int64_t v, unsigned own)
+{
+	int64_t held;
+	if (own > p->most)
+		p->most = own;
+	while (p->fit > own && at_decimals(v, own, p->fit, &held))
+		p->fit--;
+}
+
 static int decimal(struct reader *r, struct profile *p, struct spool *s, const char *what)
 {
-	int64_t v, held;
+	int64_t v;
 	unsigned own = 0;
 	if (json_decimal(&r->j, what, &v, &own) < 0)
 		return -1;
 	spool_put(s, varint_zigzag(v));
 	spool_put(s, own);
-	if (own > p->most)
-		p->most = own;
-	while (p->fit > own && at_decimals(v, own, p->fit, &held))
-		p->fit--;
+	count_decimals(p, v, own);
 	spool_put(&p->where, r->j.token_line - p->place.line);
 	spool_put(&p->where, r->j.token_offset - p->place.offset);
 	p->place = (struct place){ r->j.token_line, r->j.token_offset };
@@ -323,8 +340,14 @@ static int event(struct reader *r, struct profile *p)
 	spool_put(&p->events, kind == 'O');
 	spool_put(&p->events, frame);
 	spool_rewind(&at);
-	spool_put(&p->events, spool_get(&at));
-	spool_put(&p->events, spool_get(&at));
+	uint64_t zigzag = spool_get(&at), own = spool_get(&at);
+	spool_put(&p->events, zigzag);
+	spool_put(&p->events, own);
+	if (!p->has_first) {
+		p->has_first = 1;
+		p->first = varint_unzigzag(zigzag);
+		p->first_own = (unsigned)own;
+	}
 	spool_free(&at);
 	return 0;
 failed:
@@ -362,6 +385,19 @@ static int profile_string(struct reader *r, struct profile *p, const char *key)
 	return 0;
 }
 
+/* Where a sampled profile's first sample starts: its own decimals count, as its weights' do. */
+static int start_value(struct reader *r, struct profile *p)
+{
+	enum json_token t = json_next(&r->j);
+	if (t != JSON_NUMBER) /* the app reads none but a number: anything else is no start */
+		return json_skip(&r->j, t);
+	if (json_decimal(&r->j, "startValue", &p->start, &p->start_own) < 0)
+		return -1;
+	p->has_start = 1;
+	count_decimals(p, p->start, p->start_own);
+	return 0;
+}
+
 static int profile(struct reader *r)
 {
 	struct json *j = &r->j;
@@ -382,6 +418,8 @@ static int profile(struct reader *r)
 			rc = weights(r, p);
 		else if (strcmp(key, "events") == 0)
 			rc = events(r, p);
+		else if (strcmp(key, "startValue") == 0)
+			rc = start_value(r, p);
 		else
 			rc = json_skip(j, json_next(j));
 		if (rc < 0)
@@ -417,9 +455,12 @@ static int top_field(struct reader *r)
 		return 0;
 	}
 	int is_name = strcmp(key, "name") == 0, is_active = strcmp(key, "activeProfileIndex") == 0;
+	int is_exporter = strcmp(key, "exporter") == 0;
 	enum json_token t = json_next(j);
 	if (is_name && t == JSON_STRING)
 		r->file_name = model_str(r->m, j->text, j->len);
+	else if (is_exporter && t == JSON_STRING)
+		r->from_prof = strncmp(j->text, "prof ", 5) == 0;
 	else if (is_active && t == JSON_NUMBER)
 		return json_int(j, "activeProfileIndex", &r->active);
 	return json_skip(j, t);
@@ -482,7 +523,7 @@ static int to_ns(struct reader *r, const struct profile *p, int64_t value, int64
 static int sampled_rows(struct reader *r, size_t leader)
 {
 	struct profile *p = &r->profiles[leader], *clock = p;
-	int64_t elapsed = 0, time_ns = 0;
+	int64_t elapsed = p->offset, time_ns = 0;
 	for (size_t k = leader; k < r->n_profiles; k++)
 		if (r->profiles[k].group == leader)
 			rewind_values(&r->profiles[k]);
@@ -500,7 +541,7 @@ static int sampled_rows(struct reader *r, size_t leader)
 		}
 		if (r->m->timed_rows && to_ns(r, clock, elapsed, &time_ns) < 0)
 			return -1;
-		model_add_samples(r->m, r->trie[spool_get(&p->samples)].stack, r->values, NULL, 0, 1, time_ns);
+		model_add_samples(r->m, r->trie[spool_get(&p->samples)].stack, r->values, NULL, p->thread, 1, time_ns);
 		int64_t took = r->values[r->clock_type];
 		if (r->m->timed_rows && took > 0 && checked_add_i64(elapsed, took, &elapsed))
 			return json_error(at_place(r, clock->place), "weights that sum past 2^63");
@@ -524,17 +565,17 @@ static int evented_rows(struct reader *r, struct profile *p)
 			first = last = at;
 		if (at < last)
 			return json_error(at_place(r, p->place), "event %" PRIu64 " goes back in time", e);
-		/* Each stretch is a weight; with times, its start from the first event is one too. */
+		/* Each stretch is a weight; with times, its start from the earliest start is one too. */
 		if (checked_sub_i64(at, last, &step))
 			return json_error(at_place(r, p->place), "event %" PRIu64 " is 2^63 or more units after the one before", e);
-		if (r->m->timed_rows && checked_sub_i64(at, first, &from_first))
+		if (r->m->timed_rows && (checked_sub_i64(at, first, &from_first) || checked_add_i64(from_first, p->offset, &from_first)))
 			return json_error(at_place(r, p->place), "event %" PRIu64 " is 2^63 or more units after the first", e);
 		if (depth > 0 && step > 0) {
 			memset(r->values, 0, r->m->n_sample_types * sizeof *r->values);
 			r->values[p->type] = step;
 			if (r->m->timed_rows && to_ns(r, p, last_from_first, &time_ns) < 0)
 				return -1;
-			model_add_samples(r->m, r->open[2 * depth - 1], r->values, NULL, 0, 1, time_ns);
+			model_add_samples(r->m, r->open[2 * depth - 1], r->values, NULL, p->thread, 1, time_ns);
 		}
 		last = at;
 		last_from_first = from_first;
@@ -561,11 +602,9 @@ static const char *unit_of(const struct reader *r, const struct profile *p)
 	return model_cstr(r->m, p->unit);
 }
 
-/* A profile's type: its name, less the document's name that prof and speedscope put before it. */
-static void add_type(struct reader *r, size_t i)
+/* A profile's name, less the document's name that prof and speedscope put before it; "" when none. */
+static const char *own_name(const struct reader *r, const struct profile *p)
 {
-	struct profile *p = &r->profiles[i];
-	char fallback[32];
 	const char *name = p->name ? model_cstr(r->m, p->name) : "";
 	if (r->file_name) {
 		const char *file = model_cstr(r->m, r->file_name);
@@ -573,6 +612,22 @@ static void add_type(struct reader *r, size_t i)
 		if (strncmp(name, file, n) == 0 && strncmp(name + n, ": ", 2) == 0 && name[n + 2])
 			name += n + 2;
 	}
+	return name;
+}
+
+/* The length of TYPE in the name "TYPE: THREAD" that prof gives a thread's profile; 0 for other names. */
+static size_t prof_type_length(const struct reader *r, const struct profile *p)
+{
+	const char *name = own_name(r, p), *colon = strstr(name, ": ");
+	return r->from_prof && colon && colon > name && colon[2] ? (size_t)(colon - name) : 0;
+}
+
+/* A profile's type: its name, or "profile N". */
+static void add_type(struct reader *r, size_t i)
+{
+	struct profile *p = &r->profiles[i];
+	char fallback[32];
+	const char *name = own_name(r, p);
 	if (!*name) {
 		snprintf(fallback, sizeof fallback, "profile %zu", i);
 		name = fallback;
@@ -583,43 +638,176 @@ static void add_type(struct reader *r, size_t i)
 		model_set_meta(r->m, "default_sample_type", name);
 }
 
-/* Profiles with the same samples in the same order share rows. */
+/* Are they prof's profiles of two threads of one type ("TYPE: THREAD")? */
+static int prof_threads_of_one_type(const struct reader *r, const struct profile *p, const struct profile *q)
+{
+	size_t n = prof_type_length(r, p);
+	return n && n == prof_type_length(r, q) && strncmp(own_name(r, p), own_name(r, q), n) == 0;
+}
+
+/* Profiles with the same samples in the same order share rows, but for threads of one type. */
 static void group_profiles(struct reader *r)
 {
 	for (size_t i = 0; i < r->n_profiles; i++) {
 		struct profile *p = &r->profiles[i];
 		p->group = i;
+		p->lanes = SIZE_MAX;
 		for (size_t k = 0; k < i && !p->evented; k++) {
 			struct profile *q = &r->profiles[k];
-			if (!q->evented && q->group == k && q->samples.used == p->samples.used &&
+			if (!q->evented && q->group == k && !prof_threads_of_one_type(r, p, q) && q->samples.used == p->samples.used &&
 			    (p->samples.used == 0 || memcmp(q->samples.bytes, p->samples.bytes, p->samples.used) == 0)) {
 				p->group = k;
 				break;
 			}
 		}
-		add_type(r, i);
 	}
 }
 
 /*
- * Rows carry times when the file is one timeline: every profile shares
- * one list of samples (or there is one evented profile) and one of them
- * counts time. Profiles of their own each start again at 0: no times.
+ * Can profile i be a thread's: no other profile shares its samples (those
+ * are types), and it is a timeline in a unit of time, or prof named it
+ * "TYPE: THREAD"?
  */
-static void choose_clock(struct reader *r)
+static int is_thread(const struct reader *r, size_t i)
 {
+	for (size_t k = i + 1; k < r->n_profiles; k++)
+		if (r->profiles[k].group == i)
+			return 0;
+	const struct profile *p = &r->profiles[i];
+	return p->group == i &&
+	       (prof_type_length(r, p) > 0 || view_ns_per_value(unit_of(r, p), p->decimals) > 0);
+}
+
+/* Are profiles i and k threads of one type: one unit, and with prof's names, one TYPE? */
+static int same_lanes(const struct reader *r, size_t i, size_t k)
+{
+	const struct profile *p = &r->profiles[i], *q = &r->profiles[k];
+	return strcmp(unit_of(r, p), unit_of(r, q)) == 0 &&
+	       (prof_threads_of_one_type(r, p, q) || (!prof_type_length(r, p) && !prof_type_length(r, q)));
+}
+
+/* A thread's profile: its samples labelled with its name (after prof's "TYPE: "). */
+static void label_thread(struct reader *r, size_t i, size_t type_length)
+{
+	struct profile *p = &r->profiles[i];
+	char fallback[32];
+	const char *name = own_name(r, p) + (type_length ? type_length + 2 : 0);
+	if (!*name) {
+		snprintf(fallback, sizeof fallback, "profile %zu", i);
+		name = fallback;
+	}
+	struct model_label label = { model_str(r->m, "thread", 6), model_str(r->m, name, strlen(name)), 0, 0 };
+	p->thread = model_label_set(r->m, &label, 1);
+}
+
+/*
+ * The threads of one type, from profile `first`: one sample type, named
+ * TYPE for prof's, else "wall" (as trace events' and Firefox's threads),
+ * with the decimals that fit every one of them.
+ */
+static void add_lanes(struct reader *r, size_t first)
+{
+	struct profile *p = &r->profiles[first];
+	unsigned most = 0, fit = DECIMALS_MAX;
+	for (size_t k = first; k < r->n_profiles; k++)
+		if (r->profiles[k].lanes == first) {
+			most = r->profiles[k].most > most ? r->profiles[k].most : most;
+			fit = r->profiles[k].fit < fit ? r->profiles[k].fit : fit;
+		}
+	unsigned decimals = most < fit ? most : fit;
+	if (decimals < most && !r->warned_rounding) {
+		r->warned_rounding = 1;
+		diag_warn(r->j.in->name, 0, "threads of '%s' have values of %u decimals, too many for 64 bits with the "
+			  "largest value: rounded to %u decimals (said once a file)", own_name(r, p), most, decimals);
+	}
+	size_t type_length = prof_type_length(r, p);
+	char name[256];
+	snprintf(name, sizeof name, "%.*s", type_length ? (int)(type_length < 255 ? type_length : 255) : 4,
+		 type_length ? own_name(r, p) : "wall");
+	size_t type = model_add_sample_type(r->m, name, unit_of(r, p));
+	r->m->sample_types[type].decimals = (uint8_t)decimals;
+	for (size_t k = first; k < r->n_profiles; k++) {
+		struct profile *q = &r->profiles[k];
+		if (q->lanes != first)
+			continue;
+		q->decimals = decimals;
+		q->type = type;
+		label_thread(r, k, type_length);
+		if ((int64_t)k == r->active)
+			model_set_meta(r->m, "default_sample_type", name);
+	}
+}
+
+/* Profiles of threads of one type become one type, the others a type each. */
+static void add_types(struct reader *r)
+{
+	for (size_t i = 0; i < r->n_profiles; i++) {
+		if (r->profiles[i].lanes != SIZE_MAX || !is_thread(r, i))
+			continue;
+		size_t n = 0;
+		for (size_t k = i; k < r->n_profiles; k++)
+			if (r->profiles[k].lanes == SIZE_MAX && is_thread(r, k) && same_lanes(r, i, k)) {
+				r->profiles[k].lanes = i;
+				n++;
+			}
+		if (n < 2) /* one thread is a profile as any other */
+			r->profiles[i].lanes = SIZE_MAX;
+	}
+	for (size_t i = 0; i < r->n_profiles; i++)
+		if (r->profiles[i].lanes == i)
+			add_lanes(r, i);
+		else if (r->profiles[i].lanes == SIZE_MAX)
+			add_type(r, i);
+}
+
+/* Where profile p's first sample is, in units of 10^-decimals of it; 0 when the file does not say. */
+static int64_t start_of(const struct profile *p)
+{
+	int64_t v = 0;
+	if (p->evented ? p->has_first : p->has_start)
+		at_decimals(p->evented ? p->first : p->start, p->evented ? p->first_own : p->start_own, p->decimals, &v);
+	return v;
+}
+
+/*
+ * Threads of one type are one timeline: each starts at its start (a
+ * sampled profile's startValue, an evented one's first event) after the
+ * earliest. -1 when two starts are 2^63 units apart or more.
+ */
+static int offset_threads(struct reader *r)
+{
+	int64_t earliest = INT64_MAX;
+	for (size_t i = 0; i < r->n_profiles; i++)
+		if (start_of(&r->profiles[i]) < earliest)
+			earliest = start_of(&r->profiles[i]);
+	for (size_t i = 0; i < r->n_profiles; i++)
+		if (checked_sub_i64(start_of(&r->profiles[i]), earliest, &r->profiles[i].offset))
+			return json_error(&r->j, "profile %zu starts 2^63 or more units after the earliest", i);
+	return 0;
+}
+
+/*
+ * Rows carry times when the file is one timeline: every profile shares
+ * one list of samples (or there is one evented profile), or every profile
+ * is a thread of one type, and one of them counts time. Profiles of their
+ * own each start again at 0: no times.
+ */
+static int choose_clock(struct reader *r)
+{
+	int threads = r->profiles[0].lanes == 0;
 	for (size_t i = 1; i < r->n_profiles; i++)
-		if (r->profiles[i].group != 0)
-			return;
+		if ((threads ? r->profiles[i].lanes : r->profiles[i].group) != 0)
+			return 0;
 	for (size_t i = 0; i < r->n_profiles; i++) {
 		double ns = view_ns_per_value(unit_of(r, &r->profiles[i]), r->profiles[i].decimals);
 		if (ns > 0) {
 			r->clock_type = r->profiles[i].type;
 			r->ns_per_value = ns;
 			r->m->timed_rows = 1;
-			return;
+			return threads ? offset_threads(r) : 0;
 		}
 	}
+	return 0;
 }
 
 static int build_rows(struct reader *r)
@@ -629,7 +817,9 @@ static int build_rows(struct reader *r)
 	if (build_stacks(r) < 0)
 		return -1;
 	group_profiles(r);
-	choose_clock(r);
+	add_types(r);
+	if (choose_clock(r) < 0)
+		return -1;
 	r->values = xcalloc(r->m->n_sample_types, sizeof *r->values);
 	for (size_t i = 0; i < r->n_profiles; i++) {
 		struct profile *p = &r->profiles[i];

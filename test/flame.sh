@@ -292,7 +292,9 @@ needs_browser interacts "$TMP/svg/kmeans0-chart.svg" '^(cmp|genCode)$' "$TMP/kme
 needs_browser interacts "$TMP/svg/deep0.svg" 'deep|burn' "$TMP/deep.folded"
 
 # Flame charts in time, on real recordings (test/make-chart-recordings.sh):
-# a JFR of six busy threads and main, perf of four threads, node's one. In
+# a JFR of six busy threads and main, perf of four threads, node's one,
+# and the speedscope app's export of that perf recording, a profile per
+# thread (test/make-speedscope-samples.sh). In
 # Chromium, the axis's seconds (read off its tick labels and places) are
 # the recording's, first sample to last, as the profiler's own tools give
 # it in NAME.lanes (the last sample lasts at most twice the usual gap, and
@@ -311,12 +313,14 @@ lanes_are() { # NAME: $TMP/lanes/NAME.lanes against testdata/chart/NAME.lanes
 		sed -n 's/^thread //p' "$want" | sorted_is "$TMP/lanes.page" -
 }
 mkdir -p "$TMP/lanes"
-for f in threads.jfr threads.perf busy.cpuprofile; do
+for f in threads.jfr threads.perf busy.cpuprofile threads.speedscope.json; do
 	"$PROF" -q -t flamechart --minwidth 0 -o "$TMP/lanes/$(echo "$f" | tr . -).svg" "testdata/chart/$f"
 done
 check "a JFR's chart is in time, a lane per thread" svg_has "$TMP/lanes/threads-jfr.svg" 'id="subtitle"[^>]*>threads.jfr: in time, a lane per thread \(8 threads\)'
 check "... each lane labelled with its thread and share" svg_has "$TMP/lanes/threads-jfr.svg" '<text [^>]*>worker-6: [0-9.]+%</text>'
 check "... a box's title says how long it ran" svg_has "$TMP/lanes/threads-jfr.svg" '<title>Lanes.hash \([0-9]+ samples, [0-9.]+%, [0-9.]+m?s\)'
+check "a speedscope file of a profile per thread: in time, a lane per thread" svg_has "$TMP/lanes/threads-speedscope-json.svg" \
+	'id="subtitle"[^>]*>threads.speedscope.json: in time, a lane per thread \(4 threads\)'
 # Past 8 threads, the 7 busiest keep a lane each and the rest share one:
 # 11 threads of perf script text, thread 100+K sampled 2K times.
 awk 'BEGIN { for (s = 0; s < 22; s++) for (k = 1; k <= 11; k++) if (s < 2 * k)
@@ -329,10 +333,10 @@ check "11 threads: 8 lanes, the 4 least busy in one" [ "$(lane_roots "$TMP/eleve
 	"$(awk '/^w / { n[$2]++ } END { for (t = 111; t > 104; t--) printf "%d w tid %d,", n[t], t; print n[101] + n[102] + n[103] + n[104] " 4 other threads," }' "$TMP/eleven.perf")" ]
 if [ "$browser_tools" = installed ]; then
 	NODE_PATH="$SPEEDSCOPE/node_modules" node test/svg/check.cjs lanes "$TMP/lanes" "$TMP/lanes"/*.svg > "$TMP/lanes.out" 2>&1
-	for f in threads.jfr threads.perf busy.cpuprofile; do
+	for f in threads.jfr threads.perf busy.cpuprofile threads.speedscope.json; do
 		check "Chromium shows the chart of $f" grep -qx "$(echo "$f" | tr . -) ok" "$TMP/lanes.out"
 		check "... $f: its axis is the recording's seconds (a zoom's its box's), its lanes its threads' samples" lanes_are "$f"
 	done
 else
-	skipped=$((skipped + 6))
+	skipped=$((skipped + 8))
 fi

@@ -585,7 +585,7 @@ static void roots(struct chart *c)
 	for (size_t i = 0; i < c->n_lanes; i++) {
 		struct lane *l = &c->lanes[i];
 		char name[sizeof l->name + 32];
-		snprintf(name, sizeof name, "%s: %.2f%%", l->name, 100.0 * (double)l->value / (double)c->fv->total);
+		snprintf(name, sizeof name, "%s: %.2f%%", l->name, 100.0 * (double)l->value / (double)c->fv->percent_of);
 		c->page.root_name = c->named ? name : NULL;
 		int64_t ran = c->clock == CLOCK_ROWS ? l->busy : c->axis;
 		emit(c, l, FLAME_ROOT, 0,
@@ -639,7 +639,7 @@ int flamechart_write(const struct model *m, struct output *out, const struct wri
 	struct flame_values scale = fv;
 	scale.total = c.axis > 0 ? c.axis : 1;
 	flame_page_init(&c.page, out, &c.keys, opts, &scale);
-	c.page.total = fv.total; /* the titles' shares are of the drawn type's total */
+	c.page.percent_of = fv.percent_of; /* the titles' shares are the summary's, not of the axis */
 	char sub[512];
 	subtitle(&c, sub, sizeof sub);
 	c.page.title = opts->title ? opts->title : "Flame Chart";

@@ -53,9 +53,16 @@ chart_is_runs() { # RPROF_FILE SAMPLE_TYPE MINWIDTH
 		"$PROF" -q -t flamechart -s "$2" --minwidth "$3" "$1" > "$TMP/c.svg" &&
 		svg_frames "$TMP/c.svg" | LC_ALL=C sort | cmp -s - "$TMP/want"
 }
-counts_carried() { # SVG: each box's data-count (what flame.js sums) is its title's count
-	grep '^<g[ >].*<title>' "$1" | sed -n 's/^<g data-count="\([^"]*\)".*/\1/p' > "$TMP/carried" &&
-		[ -s "$TMP/carried" ] && svg_frames "$1" | cut -f 3 | cmp -s - "$TMP/carried"
+# Each box's title says its data-count (what flame.js sums) as a person
+# reads it: a time or a size in units (units_awk's label, render/units.c's
+# rule), else the count and its unit.
+counts_carried() { # SVG UNIT
+	grep '^<g[ >].*<title>' "$1" | sed -n 's/^<g data-count="\([^"]*\)".*<title>.* (\([^(]*\), [0-9.]*%.*/\1	\2/p' > "$TMP/carried" &&
+		[ -s "$TMP/carried" ] && [ "$(wc -l < "$TMP/carried")" -eq "$(grep -c '^<g[ >].*<title>' "$1")" ] &&
+		awk -F'\t' -v unit="$2" "$units_awk"'BEGIN { scaled = label(1, unit) != "1" }
+			{ want = scaled ? label($1, unit) : $1; got = $2
+			if (!scaled) { gsub(/,/, "", got); if (!sub(" " (unit == "count" ? "samples" : unit) "$", "", got)) bad = 1 }
+			if (got != want) bad = 1 } END { exit bad }' "$TMP/carried"
 }
 frame_is() { # SVG DEPTH NAME COUNT: exactly one frame of this name at this depth, with this count
 	[ "$(svg_frames "$1" | awk -F'\t' -v d="$2" -v n="$3" '$1 == d && $2 == n { print $3 }')" = "$4" ]
@@ -161,9 +168,12 @@ check "frames R cut short are grey: 8 outermost boxes" [ "$(grey_depths "$TMP/cu
 printf 'main;a 1.25\nmain;b 1000.5\n' > "$TMP/fraction.folded"
 "$PROF" -q -t flamegraph "$TMP/fraction.folded" > "$TMP/fraction.svg"
 "$PROF" -q -t flamechart -s cpu testdata/rprof/kmeans-default.out > "$TMP/cpu-chart.svg"
-for f in "$TMP/boot.svg" "$TMP/cut.svg" "$TMP/fraction.svg" "$TMP/cpu-chart.svg"; do
-	check "$(basename "$f")'s boxes carry their titles' counts" counts_carried "$f"
+for f in "$TMP/boot.svg" "$TMP/cut.svg" "$TMP/fraction.svg"; do
+	check "$(basename "$f")'s boxes carry their titles' counts" counts_carried "$f" count
 done
+check "cpu-chart.svg's titles say its boxes' CPU time in units" counts_carried "$TMP/cpu-chart.svg" nanoseconds
+"$PROF" -q -t flamegraph -s alloc_space testdata/pprof/go/go_heap.pb.gz > "$TMP/heap.svg"
+check "heap.svg's titles say its boxes' bytes in units" counts_carried "$TMP/heap.svg" bytes
 
 # docs/flamegraph.svg, README's picture (`make demo` makes it), is judged
 # as any flame graph, not against an earlier output of prof: its frames
@@ -172,7 +182,7 @@ done
 "$PROF" -q -t folded testdata/rprof/boot-memory-gc-line.out | folded_frames 1200 0.1 > "$TMP/demo.want"
 frames_are() { svg_frames "$1" | cut -f 1-5 | cmp -s - "$2"; }
 check "docs/flamegraph.svg's frames are its profile's folded stacks" frames_are docs/flamegraph.svg "$TMP/demo.want"
-check "docs/flamegraph.svg's boxes carry their titles' counts" counts_carried docs/flamegraph.svg
+check "docs/flamegraph.svg's boxes carry their titles' counts" counts_carried docs/flamegraph.svg count
 
 # Flame charts: sprof's runs, every R profile, at three minimum widths.
 for f in $(light_every 3 testdata/rprof/*.out testdata/rprof/*/*.out); do

@@ -665,17 +665,13 @@ static void group_profiles(struct reader *r)
 
 /*
  * Can profile i be a thread's: no other profile shares its samples (those
- * are types), and it is a timeline in a unit of time, or prof named it
- * "TYPE: THREAD"?
+ * are types: `shared`), and it is a timeline in a unit of time, or prof
+ * named it "TYPE: THREAD"?
  */
-static int is_thread(const struct reader *r, size_t i)
+static int is_thread(const struct reader *r, size_t i, const uint8_t *shared)
 {
-	for (size_t k = i + 1; k < r->n_profiles; k++)
-		if (r->profiles[k].group == i)
-			return 0;
 	const struct profile *p = &r->profiles[i];
-	return p->group == i &&
-	       (prof_type_length(r, p) > 0 || view_ns_per_value(unit_of(r, p), p->decimals) > 0);
+	return !shared[i] && (prof_type_length(r, p) > 0 || view_ns_per_value(unit_of(r, p), p->decimals) > 0);
 }
 
 /* Are profiles i and k threads of one type: one unit, and with prof's names, one TYPE? */
@@ -741,18 +737,26 @@ static void add_lanes(struct reader *r, size_t first)
 /* Profiles of threads of one type become one type, the others a type each. */
 static void add_types(struct reader *r)
 {
+	uint8_t *shared = xcalloc(r->n_profiles, 1), *thread = xcalloc(r->n_profiles, 1);
+	for (size_t i = 0; i < r->n_profiles; i++)
+		if (r->profiles[i].group != i)
+			shared[i] = shared[r->profiles[i].group] = 1;
+	for (size_t i = 0; i < r->n_profiles; i++)
+		thread[i] = (uint8_t)is_thread(r, i, shared);
 	for (size_t i = 0; i < r->n_profiles; i++) {
-		if (r->profiles[i].lanes != SIZE_MAX || !is_thread(r, i))
+		if (r->profiles[i].lanes != SIZE_MAX || !thread[i])
 			continue;
 		size_t n = 0;
 		for (size_t k = i; k < r->n_profiles; k++)
-			if (r->profiles[k].lanes == SIZE_MAX && is_thread(r, k) && same_lanes(r, i, k)) {
+			if (r->profiles[k].lanes == SIZE_MAX && thread[k] && same_lanes(r, i, k)) {
 				r->profiles[k].lanes = i;
 				n++;
 			}
 		if (n < 2) /* one thread is a profile as any other */
 			r->profiles[i].lanes = SIZE_MAX;
 	}
+	free(shared);
+	free(thread);
 	for (size_t i = 0; i < r->n_profiles; i++)
 		if (r->profiles[i].lanes == i)
 			add_lanes(r, i);

@@ -18,6 +18,8 @@
 #include "../base/diag.h"
 #include "../base/alloc.h"
 #include "../base/numtext.h"
+#include "../base/spool.h"
+#include "../base/varint.h"
 #include "../io/json.h"
 #include "../model/view.h"
 #include "speedscope.h"
@@ -124,9 +126,9 @@ static void write_weight(struct writer *w, int64_t v, unsigned decimals)
 	output_write(w->out, text, decimal_text(text, v, decimals, 1));
 }
 
-static void write_sample(struct writer *w, const struct model_row *row)
+static void write_sample(struct writer *w, uint32_t stack)
 {
-	size_t n = model_stack_frames(w->m, row->stack, &w->expanded, &w->cap_expanded);
+	size_t n = model_stack_frames(w->m, stack, &w->expanded, &w->cap_expanded);
 	output_byte(w->out, '[');
 	for (size_t k = n; k-- > 0;) {
 		output_u64(w->out, frame_of(w, &w->expanded[k]));
@@ -234,9 +236,74 @@ static int64_t start_value(const struct writer *w, struct view *v, size_t type, 
 	return start < 9.2e18 ? (int64_t)(start + 0.5) : 0;
 }
 
-/* One sampled profile: a thread's samples (or all), then their weights, in the model's order. */
+/*
+ * A thread's samples of one type, its stacks and weights, gathered in one
+ * pass over the rows for every thread: a pass per thread would make many
+ * threads cost as many passes. Memory grows with the samples written.
+ */
+struct gathered {
+	struct spool stacks, weights; /* weights zigzagged */
+};
+
+static void gather(struct writer *w, struct view *v, size_t type, int64_t *values, struct gathered *threads)
+{
+	for (size_t t = 0; t < w->n_threads; t++) {
+		spool_free(&threads[t].stacks);
+		spool_free(&threads[t].weights);
+	}
+	view_init(v, w->m);
+	struct row_cursor rows;
+	rows_begin(w->m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));) {
+		view_values(v, row, values);
+		if (values[type] == 0)
+			continue;
+		struct gathered *g = &threads[w->thread_of_set[row->labels]];
+		spool_put(&g->stacks, row->stack);
+		spool_put(&g->weights, varint_zigzag(values[type]));
+	}
+	rows_end(&rows);
+}
+
+/* A profile's samples (pass 0) or weights (pass 1): gathered, or every row's, streamed. */
+static void write_samples(struct writer *w, struct view *v, size_t type, int64_t *values, int pass,
+			  struct gathered *g)
+{
+	if (g) {
+		struct spool *s = pass ? &g->weights : &g->stacks;
+		spool_rewind(s);
+		for (uint64_t i = 0; i < s->n; i++) {
+			if (i)
+				output_byte(w->out, ',');
+			if (pass)
+				write_weight(w, varint_unzigzag(spool_get(s)), view_decimals(v, type));
+			else
+				write_sample(w, (uint32_t)spool_get(s));
+		}
+		return;
+	}
+	view_init(v, w->m);
+	int first = 1;
+	struct row_cursor rows;
+	rows_begin(w->m, &rows);
+	for (const struct model_row *row; (row = rows_next(&rows));) {
+		view_values(v, row, values);
+		if (values[type] == 0)
+			continue;
+		if (!first)
+			output_byte(w->out, ',');
+		first = 0;
+		if (pass)
+			write_weight(w, values[type], view_decimals(v, type));
+		else
+			write_sample(w, row->stack);
+	}
+	rows_end(&rows);
+}
+
+/* One sampled profile: a thread's samples (`g`), or all, then their weights, in the model's order. */
 static void write_profile(struct writer *w, struct view *v, size_t type, size_t thread, const char *title,
-			  int64_t *values)
+			  int64_t *values, struct gathered *g)
 {
 	const struct model *m = w->m;
 	output_str(w->out, "{\"type\":\"sampled\",\"name\":");
@@ -257,23 +324,7 @@ static void write_profile(struct writer *w, struct view *v, size_t type, size_t 
 	write_weight(w, total > INT64_MAX - start ? INT64_MAX : start + total, view_decimals(v, type));
 	for (int pass = 0; pass < 2; pass++) {
 		output_str(w->out, pass ? "],\"weights\":[" : ",\"samples\":[");
-		view_init(v, m);
-		int first = 1;
-		struct row_cursor rows;
-		rows_begin(m, &rows);
-		for (const struct model_row *row; (row = rows_next(&rows));) {
-			view_values(v, row, values);
-			if (values[type] == 0 || w->thread_of_set[row->labels] != thread)
-				continue;
-			if (!first)
-				output_byte(w->out, ',');
-			first = 0;
-			if (pass)
-				write_weight(w, values[type], view_decimals(v, type));
-			else
-				write_sample(w, row);
-		}
-		rows_end(&rows);
+		write_samples(w, v, type, values, pass, g);
 	}
 	output_str(w->out, "]}");
 }
@@ -306,6 +357,7 @@ int speedscope_write(const struct model *m, struct output *out, const struct wri
 	if (rc == 0) {
 		const char *title = title_of(m);
 		size_t written = 0, opens_on = 0;
+		struct gathered *threads = w.n_threads > 1 ? xcalloc(w.n_threads, sizeof *threads) : NULL;
 		number_frames(&w);
 		output_str(out, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",");
 		write_frames(&w);
@@ -315,15 +367,22 @@ int speedscope_write(const struct model *m, struct output *out, const struct wri
 				continue;
 			if (t == active)
 				opens_on = written;
+			if (threads)
+				gather(&w, &v, t, values, threads);
 			for (size_t thread = 0; thread < w.n_threads; thread++) {
 				/* A thread without samples of the type has no profile of it; one profile is always written. */
 				if (w.n_threads > 1 && !w.has_rows[t * w.n_threads + thread])
 					continue;
 				if (written++)
 					output_byte(out, ',');
-				write_profile(&w, &v, t, thread, title, values);
+				write_profile(&w, &v, t, thread, title, values, threads ? &threads[thread] : NULL);
 			}
 		}
+		for (size_t i = 0; threads && i < w.n_threads; i++) {
+			spool_free(&threads[i].stacks);
+			spool_free(&threads[i].weights);
+		}
+		free(threads);
 		output_str(out, "],\"name\":");
 		json_string(&w, title, strlen(title));
 		output_str(out, ",\"activeProfileIndex\":");

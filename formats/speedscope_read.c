@@ -61,6 +61,13 @@ struct profile {
 	uint32_t thread; /* the label set of its samples: its thread's, or 0 */
 	int64_t offset;  /* with times: its start after the earliest start, in units of 10^-decimals */
 	size_t type;
+	/* Making its rows: the next sample or event, and how far in time from the earliest start. */
+	uint64_t next;
+	int64_t elapsed;
+	/* An evented profile's: its first and last times, and the frames open, as (frame, stack) pairs. */
+	int64_t first_at, last;
+	uint32_t *open;
+	size_t depth, cap_open;
 };
 
 struct reader {
@@ -82,8 +89,6 @@ struct reader {
 	uint32_t file_name; /* the document's "name", 0 when none */
 	int64_t active;     /* activeProfileIndex, -1 when none */
 	int from_prof;      /* prof wrote it ("exporter"): its profiles of threads are named "TYPE: THREAD" */
-	uint32_t *open;     /* an evented profile's open frames */
-	size_t cap_open;
 	int64_t *values;
 	/* With timed rows: the sample type whose values are the time, and ns a value. */
 	size_t clock_type;
@@ -494,6 +499,9 @@ static void rewind_values(struct profile *p)
 	spool_rewind(&p->events);
 	spool_rewind(&p->where);
 	p->place = (struct place){ 0, 0 };
+	p->next = 0;
+	p->depth = 0;
+	p->elapsed = 0;
 }
 
 /* A held value in units of 10^-decimals of the profile, its place p->place. */
@@ -549,49 +557,123 @@ static int sampled_rows(struct reader *r, size_t leader)
 	return 0;
 }
 
-/* An evented profile's rows: each stretch between events, as the stack open through it. */
-static int evented_rows(struct reader *r, struct profile *p)
+/* A sample about to become a row: its stack, its value of its profile's type, and its time. */
+struct sample {
+	uint32_t stack;
+	int64_t value, time_ns;
+};
+
+static void add_sample(struct reader *r, const struct profile *p, const struct sample *s)
 {
-	size_t depth = 0;
-	int64_t last = 0, first = 0, last_from_first = 0, time_ns = 0;
-	rewind_values(p);
-	for (uint64_t e = 0; e * 4 < p->events.n; e++) {
-		int opens = spool_get(&p->events) != 0;
+	memset(r->values, 0, r->m->n_sample_types * sizeof *r->values);
+	r->values[p->type] = s->value;
+	model_add_samples(r->m, s->stack, r->values, NULL, p->thread, 1, s->time_ns);
+}
+
+/*
+ * An evented profile's next stretch between events with a frame open, as
+ * the stack open through it: 1, or 0 at the end, -1 after an error.
+ */
+static int evented_next(struct reader *r, struct profile *p, struct sample *out)
+{
+	while (p->next * 4 < p->events.n) {
+		uint64_t e = p->next++;
+		int opens = spool_get(&p->events) != 0, found = 0;
 		uint32_t frame = (uint32_t)spool_get(&p->events);
 		int64_t at, step, from_first = 0;
 		if (scaled(r, p, &p->events, &at) < 0)
 			return -1;
 		if (e == 0)
-			first = last = at;
-		if (at < last)
+			p->first_at = p->last = at;
+		if (at < p->last)
 			return json_error(at_place(r, p->place), "event %" PRIu64 " goes back in time", e);
 		/* Each stretch is a weight; with times, its start from the earliest start is one too. */
-		if (checked_sub_i64(at, last, &step))
+		if (checked_sub_i64(at, p->last, &step))
 			return json_error(at_place(r, p->place), "event %" PRIu64 " is 2^63 or more units after the one before", e);
-		if (r->m->timed_rows && (checked_sub_i64(at, first, &from_first) || checked_add_i64(from_first, p->offset, &from_first)))
+		if (r->m->timed_rows && (checked_sub_i64(at, p->first_at, &from_first) || checked_add_i64(from_first, p->offset, &from_first)))
 			return json_error(at_place(r, p->place), "event %" PRIu64 " is 2^63 or more units after the first", e);
-		if (depth > 0 && step > 0) {
-			memset(r->values, 0, r->m->n_sample_types * sizeof *r->values);
-			r->values[p->type] = step;
-			if (r->m->timed_rows && to_ns(r, p, last_from_first, &time_ns) < 0)
+		if (p->depth > 0 && step > 0) {
+			*out = (struct sample){ p->open[2 * p->depth - 1], step, 0 };
+			if (r->m->timed_rows && to_ns(r, p, p->elapsed, &out->time_ns) < 0)
 				return -1;
-			model_add_samples(r->m, r->open[2 * depth - 1], r->values, NULL, p->thread, 1, time_ns);
+			found = 1;
 		}
-		last = at;
-		last_from_first = from_first;
+		p->last = at;
+		p->elapsed = from_first;
 		if (!opens) {
-			if (depth == 0 || r->open[2 * depth - 2] != frame)
+			if (p->depth == 0 || p->open[2 * p->depth - 2] != frame)
 				return json_error(at_place(r, p->place), "event %" PRIu64 " closes frame %" PRIu32 ", which is not the innermost open",
 						  e, frame);
-			depth--;
-			continue;
+			p->depth--;
+		} else {
+			grow((void **)&p->open, &p->cap_open, 2 * p->depth + 2, sizeof *p->open);
+			p->open[2 * p->depth] = frame;
+			p->open[2 * p->depth + 1] = model_stack(r->m, r->frame_location[frame],
+								p->depth ? p->open[2 * p->depth - 1] : MODEL_EMPTY_STACK);
+			p->depth++;
 		}
-		grow((void **)&r->open, &r->cap_open, 2 * depth + 2, sizeof *r->open);
-		r->open[2 * depth] = frame;
-		r->open[2 * depth + 1] = model_stack(r->m, r->frame_location[frame], depth ? r->open[2 * depth - 1] : MODEL_EMPTY_STACK);
-		depth++;
+		if (found)
+			return 1;
 	}
 	return 0;
+}
+
+/* An evented profile's rows: each stretch between events, as the stack open through it. */
+static int evented_rows(struct reader *r, struct profile *p)
+{
+	struct sample s;
+	int rc;
+	rewind_values(p);
+	while ((rc = evented_next(r, p, &s)) > 0)
+		add_sample(r, p, &s);
+	return rc;
+}
+
+/* A thread's next sample (a sampled profile shares its samples with no other): 1, 0 at the end, -1. */
+static int sampled_next(struct reader *r, struct profile *p, struct sample *out)
+{
+	if (p->next == p->samples.n)
+		return 0;
+	p->next++;
+	if (scaled(r, p, &p->weights, &out->value) < 0 || to_ns(r, p, p->elapsed, &out->time_ns) < 0)
+		return -1;
+	out->stack = r->trie[spool_get(&p->samples)].stack;
+	if (out->value > 0 && checked_add_i64(p->elapsed, out->value, &p->elapsed))
+		return json_error(at_place(r, p->place), "weights that sum past 2^63");
+	return 1;
+}
+
+/*
+ * Threads of one type in time: every thread's samples, merged by their
+ * times, so that rows are in time order as --time and --samples count
+ * them. A pass over the threads a sample: threads are few.
+ */
+static int thread_rows(struct reader *r)
+{
+	size_t n = r->n_profiles, best;
+	struct sample *next = xcalloc(n, sizeof *next);
+	int *has = xcalloc(n, sizeof *has), rc = 0;
+	for (size_t i = 0; i < n && rc >= 0; i++) {
+		struct profile *p = &r->profiles[i];
+		rewind_values(p);
+		spool_rewind(&p->samples);
+		p->elapsed = p->offset;
+		rc = has[i] = p->evented ? evented_next(r, p, &next[i]) : sampled_next(r, p, &next[i]);
+	}
+	while (rc >= 0) {
+		best = SIZE_MAX;
+		for (size_t i = 0; i < n; i++)
+			if (has[i] > 0 && (best == SIZE_MAX || next[i].time_ns < next[best].time_ns))
+				best = i;
+		if (best == SIZE_MAX)
+			break;
+		struct profile *p = &r->profiles[best];
+		add_sample(r, p, &next[best]);
+		rc = has[best] = p->evented ? evented_next(r, p, &next[best]) : sampled_next(r, p, &next[best]);
+	}
+	free(next);
+	free(has);
+	return rc < 0 ? -1 : 0;
 }
 
 /* speedscope's units as the model names them; "none" is a count. */
@@ -825,6 +907,8 @@ static int build_rows(struct reader *r)
 	if (choose_clock(r) < 0)
 		return -1;
 	r->values = xcalloc(r->m->n_sample_types, sizeof *r->values);
+	if (r->m->timed_rows && r->profiles[0].lanes == 0)
+		return thread_rows(r);
 	for (size_t i = 0; i < r->n_profiles; i++) {
 		struct profile *p = &r->profiles[i];
 		if (p->group == i && (p->evented ? evented_rows(r, p) : sampled_rows(r, i)) < 0)
@@ -866,12 +950,12 @@ int speedscope_read(struct input *in, struct model *m)
 		spool_free(&r.profiles[i].weights);
 		spool_free(&r.profiles[i].events);
 		spool_free(&r.profiles[i].where);
+		free(r.profiles[i].open);
 	}
 	free(r.profiles);
 	free(r.trie);
 	hashidx_free(&r.trie_index);
 	free(r.frame_location);
-	free(r.open);
 	free(r.values);
 	return rc;
 }

@@ -227,6 +227,42 @@ needs_browser heavy "speedscope: the app loads prof's JSON of $threads as a prof
 check "speedscope: prof's JSON of $threads reads back to the same stacks" writes "$TMP/threads.folded" \
 	"$PROF" -q -t folded "$TMP/threads.again.json"
 
+# Threads in py-spy's shape (sampled, in seconds, each from its
+# startValue), by hand: one timeline, so --time takes the samples that
+# start in the window, each at its profile's startValue (from the
+# earliest) plus the weights before it, as node reads them off the file.
+# Profiles in another unit, and counts of other writers, are types of
+# their own.
+printf '{"$schema":"https://www.speedscope.app/file-format-schema.json","shared":{"frames":[{"name":"main"},{"name":"work"},{"name":"idle"}]},"profiles":[%s,%s,%s]}\n' \
+	'{"type":"sampled","name":"MainThread","unit":"seconds","startValue":2,"endValue":6,"samples":[[0,1],[0],[0,1],[0,2]],"weights":[1,0.5,1.5,1]}' \
+	'{"type":"sampled","name":"Worker","unit":"seconds","startValue":4.25,"endValue":7.25,"samples":[[0,2],[0,1],[0,1]],"weights":[1,1,1]}' \
+	'{"type":"sampled","name":"Thread-3","unit":"seconds","startValue":3,"endValue":5,"samples":[[1],[2]],"weights":[1.25,0.75]}' > "$TMP/py.speedscope.json"
+threads_window_weight() { # FILE FROM TO
+	node -e 'const d = JSON.parse(require("fs").readFileSync(process.argv[1])), from = +process.argv[2], to = +process.argv[3];
+		const earliest = Math.min(...d.profiles.map((p) => p.startValue));
+		let sum = 0;
+		for (const p of d.profiles) {
+			let t = p.startValue - earliest;
+			p.weights.forEach((w) => { if (t >= from - 1e-12 && t < to - 1e-12) sum += w; t += w; });
+		}
+		console.log(sum);' "$@"
+}
+threads_time_is_node() { # FILE FROM TO
+	want=$(threads_window_weight "$@") &&
+		"$PROF" -q --time "$2:$3" -t folded "$1" > "$TMP/window.folded" &&
+		[ "$(awk '{ s += $NF } END { print s + 0 }' "$TMP/window.folded")" = "$want" ] && [ "$want" != 0 ]
+}
+for window in 0:1.5 1.5:2.5 2.25:5; do
+	check "speedscope threads: --time ${window%:*}:${window#*:} takes the samples node finds at their profiles' starts" \
+		threads_time_is_node "$TMP/py.speedscope.json" "${window%:*}" "${window#*:}"
+done
+sed 's/"name":"Worker","unit":"seconds"/"name":"Worker","unit":"bytes"/' "$TMP/py.speedscope.json" > "$TMP/units.speedscope.json"
+check "speedscope: a thread in another unit is a type of its own" sh -c \
+	'"$0" --list-types "$1" | awk "NR > 1 { print \$1, \$2 }" | tr "\n" , | grep -qx "wall seconds,Worker bytes,"' "$PROF" "$TMP/units.speedscope.json"
+sed 's/"unit":"seconds"/"unit":"none"/g' "$TMP/py.speedscope.json" > "$TMP/counts.speedscope.json"
+check "speedscope: counts of another writer are a type each" sh -c \
+	'[ "$("$0" --list-types "$1" | tail -n +2 | wc -l)" -eq 3 ]' "$PROF" "$TMP/counts.speedscope.json"
+
 # Forms of other writers the app reads (issue 19), made here from the rule
 # and judged by the real app: null for a frame's file, line or col is an
 # absent field (py-spy 0.4 writes "col":null, pyinstrument "file":null,

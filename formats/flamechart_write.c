@@ -6,10 +6,12 @@
  *  - time, on an axis in seconds, for samples that have times: R's ticks
  *    in CPU time, a timeline type's values (a .cpuprofile's wall time),
  *    or the times of timed rows (perf, JFR, speedscope), where a sample
- *    lasts until the next of its thread, at most twice the usual gap
- *    between a thread's samples, and runs break where a thread was not
- *    sampled. Timed rows that name their thread (JFR's `thread` label,
- *    perf's `tid`) are drawn a lane per thread, the busiest first, on the
+ *    lasts until the next of its thread, at most its value in a type of
+ *    time (an evented stretch's length, a perf period), else twice the
+ *    usual gap between a thread's samples, and runs break where a thread
+ *    was not sampled. Timed rows that name their thread (JFR's, Firefox's
+ *    and speedscope's `thread` label, perf's `tid`) are drawn a lane per
+ *    thread, the busiest first, on the
  *    one time axis; past MAX_LANES the least busy fold into one lane;
  *  - else the samples' values in the order of the file, as the subtitle
  *    says (an R profile by another type than time: in time order).
@@ -85,6 +87,7 @@ struct thread {
 	int has_last;
 	int64_t last_time;
 	uint64_t last_repeat;
+	int64_t last_value;
 	size_t lane;
 };
 
@@ -122,6 +125,7 @@ struct chart {
 	double ns_per_x;   /* 0: x is no time */
 	int64_t axis;      /* x at the right end */
 	int64_t longest;   /* with timed rows: the longest a sample lasts, in ns */
+	double value_ns;   /* with timed rows of a type of time: a value's ns, the most a row lasts; 0: none */
 	struct thread *threads;
 	size_t n_threads;
 	uint32_t *thread_of_set; /* by label set */
@@ -235,12 +239,25 @@ static void draw(struct chart *c, struct lane *l, uint32_t stack, int64_t start,
 	l->sample += repeat;
 }
 
-/* A held row of timed rows, now that it is known when it ends: at `next`, at most `longest` a sample. */
+/*
+ * The most a timed row lasts: its value, in a type of time (an evented
+ * stretch's, a perf sample's period); else `longest` a sample.
+ */
+static int64_t row_lasts(const struct chart *c, uint64_t repeat, int64_t value)
+{
+	if (c->value_ns > 0) {
+		double ns = (double)value * c->value_ns;
+		return ns < 0 ? 0 : ns < 9.2e18 ? (int64_t)ns : INT64_MAX;
+	}
+	return c->longest * (int64_t)(repeat < 1000 ? repeat : 1000);
+}
+
+/* A held row of timed rows, now that it is known when it ends: at `next`, at most as long as it lasts. */
 static void draw_held(struct chart *c, struct lane *l, int64_t next)
 {
 	if (!l->held)
 		return;
-	int64_t most = c->longest * (int64_t)(l->held_repeat < 1000 ? l->held_repeat : 1000);
+	int64_t most = row_lasts(c, l->held_repeat, l->held_value);
 	if (most > INT64_MAX - l->held_time) /* the axis ends at 2^63 ns */
 		most = INT64_MAX - l->held_time;
 	int64_t width = next < l->held_time ? 0 : next - l->held_time < most ? next - l->held_time : most;
@@ -414,14 +431,15 @@ static void survey(struct chart *c)
 		t->has_last = 1;
 		t->last_time = row->time_ns;
 		t->last_repeat = row->repeat;
+		t->last_value = values[c->fv->type];
 	}
 	rows_end(&rows);
 	if (c->clock == CLOCK_ROWS) {
 		c->longest = 2 * usual_gap(gaps, n_gaps);
 		for (size_t i = 0; i < c->n_threads; i++) {
 			const struct thread *t = &c->threads[i];
-			uint64_t repeat = t->last_repeat < 1000 ? t->last_repeat : 1000;
-			int64_t last = c->longest * (int64_t)repeat, end = t->last_time > INT64_MAX - last ? INT64_MAX : t->last_time + last;
+			int64_t last = row_lasts(c, t->last_repeat, t->last_value);
+			int64_t end = t->last_time > INT64_MAX - last ? INT64_MAX : t->last_time + last;
 			if (t->samples && end > c->axis)
 				c->axis = end;
 		}
@@ -547,6 +565,7 @@ static void choose_clock(struct chart *c)
 	if (c->m->timed_rows) {
 		c->clock = CLOCK_ROWS;
 		c->ns_per_x = 1;
+		c->value_ns = view_ns_per_value(view_unit(&v, c->fv->type), view_decimals(&v, c->fv->type));
 		find_threads(c);
 		return;
 	}
@@ -566,7 +585,7 @@ static void roots(struct chart *c)
 	for (size_t i = 0; i < c->n_lanes; i++) {
 		struct lane *l = &c->lanes[i];
 		char name[sizeof l->name + 32];
-		snprintf(name, sizeof name, "%s: %.2f%%", l->name, 100.0 * (double)l->value / (double)c->fv->total);
+		snprintf(name, sizeof name, "%s: %.2f%%", l->name, 100.0 * (double)l->value / (double)c->fv->percent_of);
 		c->page.root_name = c->named ? name : NULL;
 		int64_t ran = c->clock == CLOCK_ROWS ? l->busy : c->axis;
 		emit(c, l, FLAME_ROOT, 0,
@@ -620,7 +639,7 @@ int flamechart_write(const struct model *m, struct output *out, const struct wri
 	struct flame_values scale = fv;
 	scale.total = c.axis > 0 ? c.axis : 1;
 	flame_page_init(&c.page, out, &c.keys, opts, &scale);
-	c.page.total = fv.total; /* the titles' shares are of the drawn type's total */
+	c.page.percent_of = fv.percent_of; /* the titles' shares are the summary's, not of the axis */
 	char sub[512];
 	subtitle(&c, sub, sizeof sub);
 	c.page.title = opts->title ? opts->title : "Flame Chart";

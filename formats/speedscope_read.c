@@ -5,7 +5,11 @@
  * rows in the file's order; each profile is a sample type named by it,
  * in its unit. Profiles with the same samples in the same order (as prof
  * and speedscope write one profile per weight type) share their rows, a
- * type each.
+ * type each. Profiles of threads (py-spy's, dotnet-trace's, the app's own
+ * exports of perf and trace events: timelines in one unit of time, or
+ * prof's own "TYPE: THREAD") are one type, each profile's samples
+ * labelled with its thread (its name) and, in time, at their times from
+ * the earliest profile's start, so that views draw a lane per thread.
  *
  * JSON gives keys in any order, and speedscope's own files put "profiles"
  * before "shared" and a profile's "type" and "unit" after its samples, so
@@ -45,12 +49,25 @@ struct profile {
 	unsigned most;     /* decimals the values have, the most any has */
 	unsigned fit;      /* the most decimals at which every value fits an int64 */
 	unsigned decimals; /* of its weights, or of its events' times: the fewer of those two */
+	int has_start, has_first;
+	int64_t start, first;         /* startValue; an evented profile's first time: as written, */
+	unsigned start_own, first_own; /* in units of 10^-own */
 	/* sampled: trie ids; weights: value then decimals. evented: kind, frame, time, decimals. */
 	struct spool samples, weights, events;
 	struct spool where; /* each weight's or time's place, line and byte after the one before */
 	struct place place; /* the last value's, while reading and again while making rows */
 	size_t group; /* the first profile with the same samples */
+	size_t lanes; /* the first profile of its threads, one type; SIZE_MAX: a type of its own */
+	uint32_t thread; /* the label set of its samples: its thread's, or 0 */
+	int64_t offset;  /* with times: its start after the earliest start, in units of 10^-decimals */
 	size_t type;
+	/* Making its rows: the next sample or event, and how far in time from the earliest start. */
+	uint64_t next;
+	int64_t elapsed;
+	/* An evented profile's: its first and last times, and the frames open, as (frame, stack) pairs. */
+	int64_t first_at, last;
+	uint32_t *open;
+	size_t depth, cap_open;
 };
 
 struct reader {
@@ -71,8 +88,7 @@ struct reader {
 	size_t n_profiles, cap_profiles;
 	uint32_t file_name; /* the document's "name", 0 when none */
 	int64_t active;     /* activeProfileIndex, -1 when none */
-	uint32_t *open;     /* an evented profile's open frames */
-	size_t cap_open;
+	int from_prof;      /* prof wrote it ("exporter"): its profiles of threads are named "TYPE: THREAD" */
 	int64_t *values;
 	/* With timed rows: the sample type whose values are the time, and ns a value. */
 	size_t clock_type;
@@ -256,18 +272,24 @@ static int at_decimals(int64_t v, unsigned own, unsigned decimals, int64_t *out)
  * value: dotnet-trace writes milliseconds with 16 decimals as large as
  * 25561.436023437498, which the app reads as doubles.
  */
+static void count_decimals(struct profile *p, int64_t v, unsigned own)
+{
+	int64_t held;
+	if (own > p->most)
+		p->most = own;
+	while (p->fit > own && at_decimals(v, own, p->fit, &held))
+		p->fit--;
+}
+
 static int decimal(struct reader *r, struct profile *p, struct spool *s, const char *what)
 {
-	int64_t v, held;
+	int64_t v;
 	unsigned own = 0;
 	if (json_decimal(&r->j, what, &v, &own) < 0)
 		return -1;
 	spool_put(s, varint_zigzag(v));
 	spool_put(s, own);
-	if (own > p->most)
-		p->most = own;
-	while (p->fit > own && at_decimals(v, own, p->fit, &held))
-		p->fit--;
+	count_decimals(p, v, own);
 	spool_put(&p->where, r->j.token_line - p->place.line);
 	spool_put(&p->where, r->j.token_offset - p->place.offset);
 	p->place = (struct place){ r->j.token_line, r->j.token_offset };
@@ -323,8 +345,14 @@ static int event(struct reader *r, struct profile *p)
 	spool_put(&p->events, kind == 'O');
 	spool_put(&p->events, frame);
 	spool_rewind(&at);
-	spool_put(&p->events, spool_get(&at));
-	spool_put(&p->events, spool_get(&at));
+	uint64_t zigzag = spool_get(&at), own = spool_get(&at);
+	spool_put(&p->events, zigzag);
+	spool_put(&p->events, own);
+	if (!p->has_first) {
+		p->has_first = 1;
+		p->first = varint_unzigzag(zigzag);
+		p->first_own = (unsigned)own;
+	}
 	spool_free(&at);
 	return 0;
 failed:
@@ -362,6 +390,19 @@ static int profile_string(struct reader *r, struct profile *p, const char *key)
 	return 0;
 }
 
+/* Where a sampled profile's first sample starts: its own decimals count, as its weights' do. */
+static int start_value(struct reader *r, struct profile *p)
+{
+	enum json_token t = json_next(&r->j);
+	if (t != JSON_NUMBER) /* the app reads none but a number: anything else is no start */
+		return json_skip(&r->j, t);
+	if (json_decimal(&r->j, "startValue", &p->start, &p->start_own) < 0)
+		return -1;
+	p->has_start = 1;
+	count_decimals(p, p->start, p->start_own);
+	return 0;
+}
+
 static int profile(struct reader *r)
 {
 	struct json *j = &r->j;
@@ -382,6 +423,8 @@ static int profile(struct reader *r)
 			rc = weights(r, p);
 		else if (strcmp(key, "events") == 0)
 			rc = events(r, p);
+		else if (strcmp(key, "startValue") == 0)
+			rc = start_value(r, p);
 		else
 			rc = json_skip(j, json_next(j));
 		if (rc < 0)
@@ -417,9 +460,12 @@ static int top_field(struct reader *r)
 		return 0;
 	}
 	int is_name = strcmp(key, "name") == 0, is_active = strcmp(key, "activeProfileIndex") == 0;
+	int is_exporter = strcmp(key, "exporter") == 0;
 	enum json_token t = json_next(j);
 	if (is_name && t == JSON_STRING)
 		r->file_name = model_str(r->m, j->text, j->len);
+	else if (is_exporter && t == JSON_STRING)
+		r->from_prof = strncmp(j->text, "prof ", 5) == 0;
 	else if (is_active && t == JSON_NUMBER)
 		return json_int(j, "activeProfileIndex", &r->active);
 	return json_skip(j, t);
@@ -453,6 +499,9 @@ static void rewind_values(struct profile *p)
 	spool_rewind(&p->events);
 	spool_rewind(&p->where);
 	p->place = (struct place){ 0, 0 };
+	p->next = 0;
+	p->depth = 0;
+	p->elapsed = 0;
 }
 
 /* A held value in units of 10^-decimals of the profile, its place p->place. */
@@ -482,7 +531,7 @@ static int to_ns(struct reader *r, const struct profile *p, int64_t value, int64
 static int sampled_rows(struct reader *r, size_t leader)
 {
 	struct profile *p = &r->profiles[leader], *clock = p;
-	int64_t elapsed = 0, time_ns = 0;
+	int64_t elapsed = p->offset, time_ns = 0;
 	for (size_t k = leader; k < r->n_profiles; k++)
 		if (r->profiles[k].group == leader)
 			rewind_values(&r->profiles[k]);
@@ -500,7 +549,7 @@ static int sampled_rows(struct reader *r, size_t leader)
 		}
 		if (r->m->timed_rows && to_ns(r, clock, elapsed, &time_ns) < 0)
 			return -1;
-		model_add_samples(r->m, r->trie[spool_get(&p->samples)].stack, r->values, NULL, 0, 1, time_ns);
+		model_add_samples(r->m, r->trie[spool_get(&p->samples)].stack, r->values, NULL, p->thread, 1, time_ns);
 		int64_t took = r->values[r->clock_type];
 		if (r->m->timed_rows && took > 0 && checked_add_i64(elapsed, took, &elapsed))
 			return json_error(at_place(r, clock->place), "weights that sum past 2^63");
@@ -508,49 +557,123 @@ static int sampled_rows(struct reader *r, size_t leader)
 	return 0;
 }
 
-/* An evented profile's rows: each stretch between events, as the stack open through it. */
-static int evented_rows(struct reader *r, struct profile *p)
+/* A sample about to become a row: its stack, its value of its profile's type, and its time. */
+struct sample {
+	uint32_t stack;
+	int64_t value, time_ns;
+};
+
+static void add_sample(struct reader *r, const struct profile *p, const struct sample *s)
 {
-	size_t depth = 0;
-	int64_t last = 0, first = 0, last_from_first = 0, time_ns = 0;
-	rewind_values(p);
-	for (uint64_t e = 0; e * 4 < p->events.n; e++) {
-		int opens = spool_get(&p->events) != 0;
+	memset(r->values, 0, r->m->n_sample_types * sizeof *r->values);
+	r->values[p->type] = s->value;
+	model_add_samples(r->m, s->stack, r->values, NULL, p->thread, 1, s->time_ns);
+}
+
+/*
+ * An evented profile's next stretch between events with a frame open, as
+ * the stack open through it: 1, or 0 at the end, -1 after an error.
+ */
+static int evented_next(struct reader *r, struct profile *p, struct sample *out)
+{
+	while (p->next * 4 < p->events.n) {
+		uint64_t e = p->next++;
+		int opens = spool_get(&p->events) != 0, found = 0;
 		uint32_t frame = (uint32_t)spool_get(&p->events);
 		int64_t at, step, from_first = 0;
 		if (scaled(r, p, &p->events, &at) < 0)
 			return -1;
 		if (e == 0)
-			first = last = at;
-		if (at < last)
+			p->first_at = p->last = at;
+		if (at < p->last)
 			return json_error(at_place(r, p->place), "event %" PRIu64 " goes back in time", e);
-		/* Each stretch is a weight; with times, its start from the first event is one too. */
-		if (checked_sub_i64(at, last, &step))
+		/* Each stretch is a weight; with times, its start from the earliest start is one too. */
+		if (checked_sub_i64(at, p->last, &step))
 			return json_error(at_place(r, p->place), "event %" PRIu64 " is 2^63 or more units after the one before", e);
-		if (r->m->timed_rows && checked_sub_i64(at, first, &from_first))
+		if (r->m->timed_rows && (checked_sub_i64(at, p->first_at, &from_first) || checked_add_i64(from_first, p->offset, &from_first)))
 			return json_error(at_place(r, p->place), "event %" PRIu64 " is 2^63 or more units after the first", e);
-		if (depth > 0 && step > 0) {
-			memset(r->values, 0, r->m->n_sample_types * sizeof *r->values);
-			r->values[p->type] = step;
-			if (r->m->timed_rows && to_ns(r, p, last_from_first, &time_ns) < 0)
+		if (p->depth > 0 && step > 0) {
+			*out = (struct sample){ p->open[2 * p->depth - 1], step, 0 };
+			if (r->m->timed_rows && to_ns(r, p, p->elapsed, &out->time_ns) < 0)
 				return -1;
-			model_add_samples(r->m, r->open[2 * depth - 1], r->values, NULL, 0, 1, time_ns);
+			found = 1;
 		}
-		last = at;
-		last_from_first = from_first;
+		p->last = at;
+		p->elapsed = from_first;
 		if (!opens) {
-			if (depth == 0 || r->open[2 * depth - 2] != frame)
+			if (p->depth == 0 || p->open[2 * p->depth - 2] != frame)
 				return json_error(at_place(r, p->place), "event %" PRIu64 " closes frame %" PRIu32 ", which is not the innermost open",
 						  e, frame);
-			depth--;
-			continue;
+			p->depth--;
+		} else {
+			grow((void **)&p->open, &p->cap_open, 2 * p->depth + 2, sizeof *p->open);
+			p->open[2 * p->depth] = frame;
+			p->open[2 * p->depth + 1] = model_stack(r->m, r->frame_location[frame],
+								p->depth ? p->open[2 * p->depth - 1] : MODEL_EMPTY_STACK);
+			p->depth++;
 		}
-		grow((void **)&r->open, &r->cap_open, 2 * depth + 2, sizeof *r->open);
-		r->open[2 * depth] = frame;
-		r->open[2 * depth + 1] = model_stack(r->m, r->frame_location[frame], depth ? r->open[2 * depth - 1] : MODEL_EMPTY_STACK);
-		depth++;
+		if (found)
+			return 1;
 	}
 	return 0;
+}
+
+/* An evented profile's rows: each stretch between events, as the stack open through it. */
+static int evented_rows(struct reader *r, struct profile *p)
+{
+	struct sample s;
+	int rc;
+	rewind_values(p);
+	while ((rc = evented_next(r, p, &s)) > 0)
+		add_sample(r, p, &s);
+	return rc;
+}
+
+/* A thread's next sample (a sampled profile shares its samples with no other): 1, 0 at the end, -1. */
+static int sampled_next(struct reader *r, struct profile *p, struct sample *out)
+{
+	if (p->next == p->samples.n)
+		return 0;
+	p->next++;
+	if (scaled(r, p, &p->weights, &out->value) < 0 || to_ns(r, p, p->elapsed, &out->time_ns) < 0)
+		return -1;
+	out->stack = r->trie[spool_get(&p->samples)].stack;
+	if (out->value > 0 && checked_add_i64(p->elapsed, out->value, &p->elapsed))
+		return json_error(at_place(r, p->place), "weights that sum past 2^63");
+	return 1;
+}
+
+/*
+ * Threads of one type in time: every thread's samples, merged by their
+ * times, so that rows are in time order as --time and --samples count
+ * them. A pass over the threads a sample: threads are few.
+ */
+static int thread_rows(struct reader *r)
+{
+	size_t n = r->n_profiles, best;
+	struct sample *next = xcalloc(n, sizeof *next);
+	int *has = xcalloc(n, sizeof *has), rc = 0;
+	for (size_t i = 0; i < n && rc >= 0; i++) {
+		struct profile *p = &r->profiles[i];
+		rewind_values(p);
+		spool_rewind(&p->samples);
+		p->elapsed = p->offset;
+		rc = has[i] = p->evented ? evented_next(r, p, &next[i]) : sampled_next(r, p, &next[i]);
+	}
+	while (rc >= 0) {
+		best = SIZE_MAX;
+		for (size_t i = 0; i < n; i++)
+			if (has[i] > 0 && (best == SIZE_MAX || next[i].time_ns < next[best].time_ns))
+				best = i;
+		if (best == SIZE_MAX)
+			break;
+		struct profile *p = &r->profiles[best];
+		add_sample(r, p, &next[best]);
+		rc = has[best] = p->evented ? evented_next(r, p, &next[best]) : sampled_next(r, p, &next[best]);
+	}
+	free(next);
+	free(has);
+	return rc < 0 ? -1 : 0;
 }
 
 /* speedscope's units as the model names them; "none" is a count. */
@@ -561,11 +684,9 @@ static const char *unit_of(const struct reader *r, const struct profile *p)
 	return model_cstr(r->m, p->unit);
 }
 
-/* A profile's type: its name, less the document's name that prof and speedscope put before it. */
-static void add_type(struct reader *r, size_t i)
+/* A profile's name, less the document's name that prof and speedscope put before it; "" when none. */
+static const char *own_name(const struct reader *r, const struct profile *p)
 {
-	struct profile *p = &r->profiles[i];
-	char fallback[32];
 	const char *name = p->name ? model_cstr(r->m, p->name) : "";
 	if (r->file_name) {
 		const char *file = model_cstr(r->m, r->file_name);
@@ -573,6 +694,22 @@ static void add_type(struct reader *r, size_t i)
 		if (strncmp(name, file, n) == 0 && strncmp(name + n, ": ", 2) == 0 && name[n + 2])
 			name += n + 2;
 	}
+	return name;
+}
+
+/* The length of TYPE in the name "TYPE: THREAD" that prof gives a thread's profile; 0 for other names. */
+static size_t prof_type_length(const struct reader *r, const struct profile *p)
+{
+	const char *name = own_name(r, p), *colon = strstr(name, ": ");
+	return r->from_prof && colon && colon > name && colon[2] ? (size_t)(colon - name) : 0;
+}
+
+/* A profile's type: its name, or "profile N". */
+static void add_type(struct reader *r, size_t i)
+{
+	struct profile *p = &r->profiles[i];
+	char fallback[32];
+	const char *name = own_name(r, p);
 	if (!*name) {
 		snprintf(fallback, sizeof fallback, "profile %zu", i);
 		name = fallback;
@@ -583,43 +720,180 @@ static void add_type(struct reader *r, size_t i)
 		model_set_meta(r->m, "default_sample_type", name);
 }
 
-/* Profiles with the same samples in the same order share rows. */
+/* Are they prof's profiles of two threads of one type ("TYPE: THREAD")? */
+static int prof_threads_of_one_type(const struct reader *r, const struct profile *p, const struct profile *q)
+{
+	size_t n = prof_type_length(r, p);
+	return n && n == prof_type_length(r, q) && strncmp(own_name(r, p), own_name(r, q), n) == 0;
+}
+
+/* Profiles with the same samples in the same order share rows, but for threads of one type. */
 static void group_profiles(struct reader *r)
 {
 	for (size_t i = 0; i < r->n_profiles; i++) {
 		struct profile *p = &r->profiles[i];
 		p->group = i;
+		p->lanes = SIZE_MAX;
 		for (size_t k = 0; k < i && !p->evented; k++) {
 			struct profile *q = &r->profiles[k];
-			if (!q->evented && q->group == k && q->samples.used == p->samples.used &&
+			if (!q->evented && q->group == k && !prof_threads_of_one_type(r, p, q) && q->samples.used == p->samples.used &&
 			    (p->samples.used == 0 || memcmp(q->samples.bytes, p->samples.bytes, p->samples.used) == 0)) {
 				p->group = k;
 				break;
 			}
 		}
-		add_type(r, i);
 	}
 }
 
 /*
- * Rows carry times when the file is one timeline: every profile shares
- * one list of samples (or there is one evented profile) and one of them
- * counts time. Profiles of their own each start again at 0: no times.
+ * Can profile i be a thread's: no other profile shares its samples (those
+ * are types: `shared`), and it is a timeline in a unit of time, or prof
+ * named it "TYPE: THREAD"?
  */
-static void choose_clock(struct reader *r)
+static int is_thread(const struct reader *r, size_t i, const uint8_t *shared)
 {
+	const struct profile *p = &r->profiles[i];
+	return !shared[i] && (prof_type_length(r, p) > 0 || view_ns_per_value(unit_of(r, p), p->decimals) > 0);
+}
+
+/* Are profiles i and k threads of one type: one unit, and with prof's names, one TYPE? */
+static int same_lanes(const struct reader *r, size_t i, size_t k)
+{
+	const struct profile *p = &r->profiles[i], *q = &r->profiles[k];
+	return strcmp(unit_of(r, p), unit_of(r, q)) == 0 &&
+	       (prof_threads_of_one_type(r, p, q) || (!prof_type_length(r, p) && !prof_type_length(r, q)));
+}
+
+/* A thread's profile: its samples labelled with its name (after prof's "TYPE: "). */
+static void label_thread(struct reader *r, size_t i, size_t type_length)
+{
+	struct profile *p = &r->profiles[i];
+	char fallback[32];
+	const char *name = own_name(r, p) + (type_length ? type_length + 2 : 0);
+	if (!*name) {
+		snprintf(fallback, sizeof fallback, "profile %zu", i);
+		name = fallback;
+	}
+	struct model_label label = { model_str(r->m, "thread", 6), model_str(r->m, name, strlen(name)), 0, 0 };
+	p->thread = model_label_set(r->m, &label, 1);
+}
+
+/*
+ * The threads of one type, from profile `first`: one sample type, named
+ * TYPE for prof's, else "wall" (as trace events' and Firefox's threads),
+ * with the decimals that fit every one of them.
+ */
+static void add_lanes(struct reader *r, size_t first)
+{
+	struct profile *p = &r->profiles[first];
+	unsigned most = 0, fit = DECIMALS_MAX;
+	for (size_t k = first; k < r->n_profiles; k++)
+		if (r->profiles[k].lanes == first) {
+			most = r->profiles[k].most > most ? r->profiles[k].most : most;
+			fit = r->profiles[k].fit < fit ? r->profiles[k].fit : fit;
+		}
+	unsigned decimals = most < fit ? most : fit;
+	if (decimals < most && !r->warned_rounding) {
+		r->warned_rounding = 1;
+		diag_warn(r->j.in->name, 0, "threads of '%s' have values of %u decimals, too many for 64 bits with the "
+			  "largest value: rounded to %u decimals (said once a file)", own_name(r, p), most, decimals);
+	}
+	size_t type_length = prof_type_length(r, p);
+	char name[256];
+	snprintf(name, sizeof name, "%.*s", type_length ? (int)(type_length < 255 ? type_length : 255) : 4,
+		 type_length ? own_name(r, p) : "wall");
+	size_t type = model_add_sample_type(r->m, name, unit_of(r, p));
+	r->m->sample_types[type].decimals = (uint8_t)decimals;
+	for (size_t k = first; k < r->n_profiles; k++) {
+		struct profile *q = &r->profiles[k];
+		if (q->lanes != first)
+			continue;
+		q->decimals = decimals;
+		q->type = type;
+		label_thread(r, k, type_length);
+		if ((int64_t)k == r->active)
+			model_set_meta(r->m, "default_sample_type", name);
+	}
+}
+
+/* Profiles of threads of one type become one type, the others a type each. */
+static void add_types(struct reader *r)
+{
+	uint8_t *shared = xcalloc(r->n_profiles, 1), *thread = xcalloc(r->n_profiles, 1);
+	for (size_t i = 0; i < r->n_profiles; i++)
+		if (r->profiles[i].group != i)
+			shared[i] = shared[r->profiles[i].group] = 1;
+	for (size_t i = 0; i < r->n_profiles; i++)
+		thread[i] = (uint8_t)is_thread(r, i, shared);
+	for (size_t i = 0; i < r->n_profiles; i++) {
+		if (r->profiles[i].lanes != SIZE_MAX || !thread[i])
+			continue;
+		size_t n = 0;
+		for (size_t k = i; k < r->n_profiles; k++)
+			if (r->profiles[k].lanes == SIZE_MAX && thread[k] && same_lanes(r, i, k)) {
+				r->profiles[k].lanes = i;
+				n++;
+			}
+		if (n < 2) /* one thread is a profile as any other */
+			r->profiles[i].lanes = SIZE_MAX;
+	}
+	free(shared);
+	free(thread);
+	for (size_t i = 0; i < r->n_profiles; i++)
+		if (r->profiles[i].lanes == i)
+			add_lanes(r, i);
+		else if (r->profiles[i].lanes == SIZE_MAX)
+			add_type(r, i);
+}
+
+/* Where profile p's first sample is, in units of 10^-decimals of it; 0 when the file does not say. */
+static int64_t start_of(const struct profile *p)
+{
+	int64_t v = 0;
+	if (p->evented ? p->has_first : p->has_start)
+		at_decimals(p->evented ? p->first : p->start, p->evented ? p->first_own : p->start_own, p->decimals, &v);
+	return v;
+}
+
+/*
+ * Threads of one type are one timeline: each starts at its start (a
+ * sampled profile's startValue, an evented one's first event) after the
+ * earliest. -1 when two starts are 2^63 units apart or more.
+ */
+static int offset_threads(struct reader *r)
+{
+	int64_t earliest = INT64_MAX;
+	for (size_t i = 0; i < r->n_profiles; i++)
+		if (start_of(&r->profiles[i]) < earliest)
+			earliest = start_of(&r->profiles[i]);
+	for (size_t i = 0; i < r->n_profiles; i++)
+		if (checked_sub_i64(start_of(&r->profiles[i]), earliest, &r->profiles[i].offset))
+			return json_error(&r->j, "profile %zu starts 2^63 or more units after the earliest", i);
+	return 0;
+}
+
+/*
+ * Rows carry times when the file is one timeline: every profile shares
+ * one list of samples (or there is one evented profile), or every profile
+ * is a thread of one type, and one of them counts time. Profiles of their
+ * own each start again at 0: no times.
+ */
+static int choose_clock(struct reader *r)
+{
+	int threads = r->profiles[0].lanes == 0;
 	for (size_t i = 1; i < r->n_profiles; i++)
-		if (r->profiles[i].group != 0)
-			return;
+		if ((threads ? r->profiles[i].lanes : r->profiles[i].group) != 0)
+			return 0;
 	for (size_t i = 0; i < r->n_profiles; i++) {
 		double ns = view_ns_per_value(unit_of(r, &r->profiles[i]), r->profiles[i].decimals);
 		if (ns > 0) {
 			r->clock_type = r->profiles[i].type;
 			r->ns_per_value = ns;
 			r->m->timed_rows = 1;
-			return;
+			return threads ? offset_threads(r) : 0;
 		}
 	}
+	return 0;
 }
 
 static int build_rows(struct reader *r)
@@ -629,8 +903,12 @@ static int build_rows(struct reader *r)
 	if (build_stacks(r) < 0)
 		return -1;
 	group_profiles(r);
-	choose_clock(r);
+	add_types(r);
+	if (choose_clock(r) < 0)
+		return -1;
 	r->values = xcalloc(r->m->n_sample_types, sizeof *r->values);
+	if (r->m->timed_rows && r->profiles[0].lanes == 0)
+		return thread_rows(r);
 	for (size_t i = 0; i < r->n_profiles; i++) {
 		struct profile *p = &r->profiles[i];
 		if (p->group == i && (p->evented ? evented_rows(r, p) : sampled_rows(r, i)) < 0)
@@ -672,12 +950,12 @@ int speedscope_read(struct input *in, struct model *m)
 		spool_free(&r.profiles[i].weights);
 		spool_free(&r.profiles[i].events);
 		spool_free(&r.profiles[i].where);
+		free(r.profiles[i].open);
 	}
 	free(r.profiles);
 	free(r.trie);
 	hashidx_free(&r.trie_index);
 	free(r.frame_location);
-	free(r.open);
 	free(r.values);
 	return rc;
 }

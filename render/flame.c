@@ -12,6 +12,7 @@
 #include "../base/diag.h"
 #include "../base/alloc.h"
 #include "../base/numtext.h"
+#include "../model/aggregate.h"
 #include "../model/diff.h"
 #include "flame.h"
 #include "svg.h"
@@ -179,6 +180,9 @@ int flame_total(const struct model *m, struct output *out, const struct flame_op
 		diag_error(input, 0, "no %s in any sample: nothing to draw", fv->type_name);
 		rc = -1;
 	}
+	fv->percent_of = rc == 0 ? percent_total(&v, fv->type) : fv->total;
+	if (fv->percent_of == 0)
+		fv->percent_of = fv->total;
 	return rc;
 }
 
@@ -275,7 +279,7 @@ void flame_page_init(struct flame_page *p, struct output *out, struct flame_keys
 	p->opts = opts;
 	p->unit = fv->unit;
 	p->decimals = fv->decimals;
-	p->total = fv->total;
+	p->percent_of = fv->percent_of;
 	p->ran_ns = -1;
 	p->per_count = (opts->width - 2.0 * PAD) / (double)fv->total;
 	p->min_count = opts->min_width_percent ? (double)fv->total * opts->min_width / 100
@@ -335,11 +339,15 @@ void flame_page_head(struct flame_page *p)
 			"xmlns:xlink=\"http://www.w3.org/1999/xlink\"", w, p->height, w, p->height);
 	/* The script's layout: the numbers it places and labels zoomed boxes by. */
 	svg_printf(out, " data-pad=\"%d\" data-frame-height=\"%d\" data-font-size=\"%d\" data-char-em=\"%g\" "
-			"data-label-x=\"%d\">\n", PAD, FRAME_HEIGHT, FONT_SIZE, CHAR_EM, LABEL_X);
+			"data-label-x=\"%d\"", PAD, FRAME_HEIGHT, FONT_SIZE, CHAR_EM, LABEL_X);
+	/* What the search's match is a share of: the titles' whole. */
+	char whole[DECIMAL_TEXT_MAX];
+	decimal_text(whole, p->percent_of, p->decimals, 1);
+	svg_printf(out, " data-percent-of=\"%s\">\n", whole);
 	output_str(out, "<!-- Made by ");
 	output_str(out, p->opts->made_by);
 	output_str(out, " (docs/formats/flamegraph.md): one <g> per box, "
-			"its data-count, its <title> NAME (COUNT UNIT, PERCENT%), its <rect> and its label. -->\n"
+			"its data-count, its <title> NAME (AMOUNT, PERCENT%), its <rect> and its label. -->\n"
 			"<defs><linearGradient id=\"background\" y1=\"0\" y2=\"1\" x1=\"0\" x2=\"0\">"
 			"<stop stop-color=\"#eeeeee\" offset=\"5%\"/><stop stop-color=\"#eeeeb0\" offset=\"95%\"/>"
 			"</linearGradient></defs>\n");
@@ -365,6 +373,27 @@ void flame_page_frames(struct flame_page *p)
 }
 
 /* A count as flamegraph.pl prints it: thousands separated by commas; a fraction after them. */
+static void write_count(struct output *out, int64_t n, unsigned decimals);
+
+/*
+ * A title's count as a person reads it: a time or a size in units
+ * (units_label: "2.15s", "1.50MB"), else the count and its unit ("1,234
+ * samples"). The box's data-count keeps the exact value.
+ */
+static void write_amount(struct flame_page *p, int64_t n, const char *before)
+{
+	output_str(p->out, before);
+	if (units_scaled(p->unit)) {
+		char text[64];
+		units_label(text, sizeof text, (double)n / (double)pow10_i64(p->decimals), p->unit);
+		output_str(p->out, text);
+		return;
+	}
+	write_count(p->out, n, p->decimals);
+	output_byte(p->out, ' ');
+	svg_text(p->out, p->unit, strlen(p->unit), &p->replaced_bytes);
+}
+
 static void write_count(struct output *out, int64_t n, unsigned decimals)
 {
 	char digits[DECIMAL_TEXT_MAX], text[2 * DECIMAL_TEXT_MAX];
@@ -448,17 +477,13 @@ void flame_box(struct flame_page *p, uint32_t key, unsigned depth, struct flame_
 	output_str(out, "><title>");
 	svg_text(p->out, name, len, &p->replaced_bytes);
 	output_str(out, " (");
-	write_count(out, span.count, p->decimals);
-	output_byte(out, ' ');
-	svg_text(p->out, p->unit, strlen(p->unit), &p->replaced_bytes);
-	if (span.count == p->total)
+	write_amount(p, span.count, "");
+	if (span.count == p->percent_of)
 		output_str(out, ", 100%");
 	else
-		svg_printf(out, ", %.2f%%", 100.0 * (double)span.count / (double)p->total);
-	if (span.has_change) {
-		output_str(out, span.change > 0 ? "; change +" : "; change ");
-		write_count(out, span.change, p->decimals);
-	}
+		svg_printf(out, ", %.2f%%", 100.0 * (double)span.count / (double)p->percent_of);
+	if (span.has_change)
+		write_amount(p, span.change, span.change > 0 ? "; change +" : "; change ");
 	if (p->ran_ns >= 0) {
 		char ran[32];
 		units_label(ran, sizeof ran, p->ran_ns, "nanoseconds");

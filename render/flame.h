@@ -59,6 +59,12 @@ struct flame_values {
 	const char *unit; /* what titles count: "samples" for a count */
 	unsigned decimals; /* the type's: titles write counts with their fraction */
 	int64_t total;
+	/*
+	 * What titles' percentages are of, as the summary's (percent_total):
+	 * the whole profile's under --focus, --ignore, --show, --hide; in a
+	 * difference the base's. Else the total.
+	 */
+	int64_t percent_of;
 	int time_ordered; /* the rows are R's ticks, in time order */
 	/* A difference's base label (model/diff.h): its samples are the base, not drawn in the total. */
 	uint32_t diff_key;
@@ -93,7 +99,7 @@ struct flame_page {
 	const struct flame_options *opts;
 	const char *title, *subtitle, *unit;
 	unsigned decimals;     /* of the counts in titles */
-	int64_t total;
+	int64_t percent_of;    /* what titles' percentages are of (flame_values) */
 	double per_count;      /* pixels per count */
 	double min_count;      /* boxes narrower than this many counts are left out */
 	unsigned max_depth;    /* the deepest box drawn */

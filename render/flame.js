@@ -10,14 +10,15 @@
 //    it; with no zoom every lane shows, a zoom shows its box's lane;
 //  - a chart in time has a time axis (#axis, data-ns: the time across the
 //    boxes' width), whose ticks a zoom writes again for the zoomed span;
-//  - a box is <g data-count><title>NAME (COUNT UNIT, PERCENT%)</title><rect/>
+//  - a box is <g data-count><title>NAME (AMOUNT, PERCENT%)</title><rect/>
 //    <text/></g>, one frame height per level of depth; the counts summed
 //    are data-count's, exact, and the layout (margin, frame height, font
 //    size and width of a character, label offset) is the <svg>'s data-*,
-//    as render/flame.c drew the boxes.
+//    as render/flame.c drew the boxes; data-percent-of is the whole the
+//    titles' percentages are of (the whole profile's under a filter).
 // Hover shows a box's title, a click zooms to it (a click on a dimmed
 // ancestor, Reset Zoom or Escape goes back), Search (or Ctrl-F) highlights
-// a regular expression and shows the share of the total it matches, each
+// a regular expression and shows the share of that whole it matches, each
 // matched subtree counted once. Zoom and search are kept in the URL query
 // (x and y of the zoomed box's rect, s the search, i ignore case).
 'use strict';
@@ -25,7 +26,7 @@
 var MATCH_FILL = 'rgb(230,0,230)';
 var frameHeight, pad, charWidth, labelX;
 var boxes = [];
-var zoomed = null, term = '', ignoreCase = false, width;
+var zoomed = null, term = '', ignoreCase = false, width, percentOf;
 var details, matched, unzoomButton, searchButton, caseButton;
 
 function init() {
@@ -36,6 +37,7 @@ function init() {
 	frameHeight = Number(svg.getAttribute('data-frame-height'));
 	charWidth = Number(svg.getAttribute('data-font-size')) * Number(svg.getAttribute('data-char-em'));
 	labelX = Number(svg.getAttribute('data-label-x'));
+	percentOf = Number(svg.getAttribute('data-percent-of'));
 	details = document.getElementById('details').firstChild;
 	matched = document.getElementById('matched').firstChild;
 	unzoomButton = document.getElementById('unzoom');
@@ -213,8 +215,10 @@ function search(t) {
 			skipTo = b.end;
 		}
 	});
-	var total = 0;
-	boxes.forEach(function (b) { if (b.depth === 0) total += b.count; });
+	// Of the whole, as the titles' percentages: under a filter, more than the roots hold.
+	var total = percentOf;
+	if (!total)
+		boxes.forEach(function (b) { if (b.depth === 0) total += b.count; });
 	if (re)
 		matched.nodeValue = 'Matched: ' + percent(sum, total);
 	else if (!term)

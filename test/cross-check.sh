@@ -49,7 +49,9 @@
 #     (test/callgrind.sh's rule), and a file cut short (summary: or
 #     totals: more than 1% above its cost lines) is warned so.
 #   - peers/speedscope/trace-event/: Chrome's trace events read as the
-#     speedscope app imports them.
+#     speedscope app imports them; the app's export of those of several
+#     threads (a speedscope profile per thread) read as one type, thread
+#     by thread as each profile, and charted a lane per thread.
 #   - peers/flamegraph-perf/: FlameGraph's perf script inputs fold as
 #     stackcollapse-perf.pl folds them, where that script is not wrong.
 #   - peers/flamegraph-collapse/: FlameGraph's DTrace example is sniffed
@@ -319,6 +321,22 @@ EOF
 for f in "$CORPUS"/../peers/speedscope/trace-event/*.json; do
 	cross "$f" sniffed-trace prints 0 '(trace)' sh -c '"$0" -t summary < "$1"' "$PROF" "$f"
 	needs_browser cross "$f" speedscope-app-import trace_is_apps "$f"
+done
+# speedscope files of a profile per thread: the app's own export of the
+# traces of several threads (a profile per pid/tid), read by prof as one
+# type whose threads are each profile's reference reading (test/lib.sh's
+# speedscope_threads_are), and charted a lane per thread.
+apps_threads_are_lanes() { # TRACE_JSON
+	NODE_PATH="$SPEEDSCOPE/node_modules" node "$SPEEDSCOPE/export.cjs" \
+		"$SPEEDSCOPE/node_modules/speedscope/dist/release" "$1" "$TMP/export.speedscope.json" 2> /dev/null &&
+		speedscope_threads_are "$TMP/export.speedscope.json" "$TMP/export.speedscope.json" &&
+		n=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).profiles.length)' "$TMP/export.speedscope.json") &&
+		"$PROF" -q -t flamechart "$TMP/export.speedscope.json" > "$TMP/export.svg" &&
+		grep -q "id=\"subtitle\"[^>]*>export.speedscope.json: in time, a lane per thread ($n threads)" "$TMP/export.svg"
+}
+for f in multiprocess multi-thread-with-samples; do
+	needs_browser cross "$CORPUS/../peers/speedscope/trace-event/$f.json" speedscope-threads-as-lanes \
+		apps_threads_are_lanes "$CORPUS/../peers/speedscope/trace-event/$f.json"
 done
 # perf script: FlameGraph's own test inputs (SHARED_DIR/peers/flamegraph-perf)
 # and stackcollapse-perf.pl's output for each, by default and with each of

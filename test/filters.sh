@@ -116,6 +116,31 @@ if [ -z "${LIGHT:-}" ]; then
 	done
 fi
 
+# The flame pictures' percentages are the summary's: of the whole profile
+# under each filter, as go tool pprof's. The root box's title says the
+# total drawn, in units, and its share of the whole: go tool pprof -top's
+# "Showing nodes accounting for X, P% of T total" (X within what the two
+# printed forms round away, P% the same text).
+root_is_tops() { # PICTURE PPROF FLAGS...
+	to=$1 input=$2; shift 2
+	go_top "$input" "$@" || return 1
+	type=$(sed -n 's/^Type: //p' "$TMP/top.txt")
+	"$PROF" -q "$@" -s "$type" -t "$to" "$input" > "$TMP/root.svg" || return 1
+	{ sed -n 's/^Showing nodes accounting for \(.*\), \([0-9.]*%\) of .* total$/\1 \2/p' "$TMP/top.txt"
+	  sed -n 's/.*<title>all (\([^,]*\), \([0-9.]*%\)).*/\1 \2/p' "$TMP/root.svg"; } |
+		awk 'BEGIN { split("ns 1 us 1e3 ms 1e6 s 1e9 hrs 3600e9 B 1 kB 1024 MB 1048576 GB 1073741824", f, " ")
+				for (i = 1; i < 18; i += 2) scale[f[i]] = f[i + 1] + 0; scale[""] = 1 }
+			function base(v,   u) { u = v; sub(/^[-+0-9.]*/, "", u); return u in scale ? (v + 0) * scale[u] : -1 }
+			{ x[NR] = base($1); p[NR] = $2 }
+			END { d = x[1] - x[2]; exit !(NR == 2 && p[1] == p[2] && x[1] >= 0 && (d < 0 ? -d : d) <= 0.006 * x[1]) }'
+}
+for to in flamegraph flamechart; do
+	for flag in --focus --ignore --show --hide; do
+		check "$to $flag main.fib of go_cpu.pb.gz: the root's share of the whole, as go tool pprof -top" \
+			root_is_tops "$to" testdata/pprof/go/go_cpu.pb.gz "$flag" 'main\.fib'
+	done
+done
+
 # --max-depth N: each folded stack cut to its N outermost frames and summed
 # again, as awk cuts the unfiltered folded stacks.
 cut_by_awk() { # FOLDED N

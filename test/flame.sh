@@ -53,9 +53,16 @@ chart_is_runs() { # RPROF_FILE SAMPLE_TYPE MINWIDTH
 		"$PROF" -q -t flamechart -s "$2" --minwidth "$3" "$1" > "$TMP/c.svg" &&
 		svg_frames "$TMP/c.svg" | LC_ALL=C sort | cmp -s - "$TMP/want"
 }
-counts_carried() { # SVG: each box's data-count (what flame.js sums) is its title's count
-	grep '^<g[ >].*<title>' "$1" | sed -n 's/^<g data-count="\([^"]*\)".*/\1/p' > "$TMP/carried" &&
-		[ -s "$TMP/carried" ] && svg_frames "$1" | cut -f 3 | cmp -s - "$TMP/carried"
+# Each box's title says its data-count (what flame.js sums) as a person
+# reads it: a time or a size in units (units_awk's label, render/units.c's
+# rule), else the count and its unit.
+counts_carried() { # SVG UNIT
+	grep '^<g[ >].*<title>' "$1" | sed -n 's/^<g data-count="\([^"]*\)".*<title>.* (\([^(]*\), [0-9.]*%.*/\1	\2/p' > "$TMP/carried" &&
+		[ -s "$TMP/carried" ] && [ "$(wc -l < "$TMP/carried")" -eq "$(grep -c '^<g[ >].*<title>' "$1")" ] &&
+		awk -F'\t' -v unit="$2" "$units_awk"'BEGIN { scaled = label(1, unit) != "1" }
+			{ want = scaled ? label($1, unit) : $1; got = $2
+			if (!scaled) { gsub(/,/, "", got); if (!sub(" " (unit == "count" ? "samples" : unit) "$", "", got)) bad = 1 }
+			if (got != want) bad = 1 } END { exit bad }' "$TMP/carried"
 }
 frame_is() { # SVG DEPTH NAME COUNT: exactly one frame of this name at this depth, with this count
 	[ "$(svg_frames "$1" | awk -F'\t' -v d="$2" -v n="$3" '$1 == d && $2 == n { print $3 }')" = "$4" ]
@@ -161,9 +168,12 @@ check "frames R cut short are grey: 8 outermost boxes" [ "$(grey_depths "$TMP/cu
 printf 'main;a 1.25\nmain;b 1000.5\n' > "$TMP/fraction.folded"
 "$PROF" -q -t flamegraph "$TMP/fraction.folded" > "$TMP/fraction.svg"
 "$PROF" -q -t flamechart -s cpu testdata/rprof/kmeans-default.out > "$TMP/cpu-chart.svg"
-for f in "$TMP/boot.svg" "$TMP/cut.svg" "$TMP/fraction.svg" "$TMP/cpu-chart.svg"; do
-	check "$(basename "$f")'s boxes carry their titles' counts" counts_carried "$f"
+for f in "$TMP/boot.svg" "$TMP/cut.svg" "$TMP/fraction.svg"; do
+	check "$(basename "$f")'s boxes carry their titles' counts" counts_carried "$f" count
 done
+check "cpu-chart.svg's titles say its boxes' CPU time in units" counts_carried "$TMP/cpu-chart.svg" nanoseconds
+"$PROF" -q -t flamegraph -s alloc_space testdata/pprof/go/go_heap.pb.gz > "$TMP/heap.svg"
+check "heap.svg's titles say its boxes' bytes in units" counts_carried "$TMP/heap.svg" bytes
 
 # docs/flamegraph.svg, README's picture (`make demo` makes it), is judged
 # as any flame graph, not against an earlier output of prof: its frames
@@ -172,7 +182,7 @@ done
 "$PROF" -q -t folded testdata/rprof/boot-memory-gc-line.out | folded_frames 1200 0.1 > "$TMP/demo.want"
 frames_are() { svg_frames "$1" | cut -f 1-5 | cmp -s - "$2"; }
 check "docs/flamegraph.svg's frames are its profile's folded stacks" frames_are docs/flamegraph.svg "$TMP/demo.want"
-check "docs/flamegraph.svg's boxes carry their titles' counts" counts_carried docs/flamegraph.svg
+check "docs/flamegraph.svg's boxes carry their titles' counts" counts_carried docs/flamegraph.svg count
 
 # Flame charts: sprof's runs, every R profile, at three minimum widths.
 for f in $(light_every 3 testdata/rprof/*.out testdata/rprof/*/*.out); do
@@ -292,7 +302,9 @@ needs_browser interacts "$TMP/svg/kmeans0-chart.svg" '^(cmp|genCode)$' "$TMP/kme
 needs_browser interacts "$TMP/svg/deep0.svg" 'deep|burn' "$TMP/deep.folded"
 
 # Flame charts in time, on real recordings (test/make-chart-recordings.sh):
-# a JFR of six busy threads and main, perf of four threads, node's one. In
+# a JFR of six busy threads and main, perf of four threads, node's one,
+# and the speedscope app's export of that perf recording, a profile per
+# thread (test/make-speedscope-samples.sh). In
 # Chromium, the axis's seconds (read off its tick labels and places) are
 # the recording's, first sample to last, as the profiler's own tools give
 # it in NAME.lanes (the last sample lasts at most twice the usual gap, and
@@ -311,12 +323,14 @@ lanes_are() { # NAME: $TMP/lanes/NAME.lanes against testdata/chart/NAME.lanes
 		sed -n 's/^thread //p' "$want" | sorted_is "$TMP/lanes.page" -
 }
 mkdir -p "$TMP/lanes"
-for f in threads.jfr threads.perf busy.cpuprofile; do
+for f in threads.jfr threads.perf busy.cpuprofile threads.speedscope.json; do
 	"$PROF" -q -t flamechart --minwidth 0 -o "$TMP/lanes/$(echo "$f" | tr . -).svg" "testdata/chart/$f"
 done
 check "a JFR's chart is in time, a lane per thread" svg_has "$TMP/lanes/threads-jfr.svg" 'id="subtitle"[^>]*>threads.jfr: in time, a lane per thread \(8 threads\)'
 check "... each lane labelled with its thread and share" svg_has "$TMP/lanes/threads-jfr.svg" '<text [^>]*>worker-6: [0-9.]+%</text>'
 check "... a box's title says how long it ran" svg_has "$TMP/lanes/threads-jfr.svg" '<title>Lanes.hash \([0-9]+ samples, [0-9.]+%, [0-9.]+m?s\)'
+check "a speedscope file of a profile per thread: in time, a lane per thread" svg_has "$TMP/lanes/threads-speedscope-json.svg" \
+	'id="subtitle"[^>]*>threads.speedscope.json: in time, a lane per thread \(4 threads\)'
 # Past 8 threads, the 7 busiest keep a lane each and the rest share one:
 # 11 threads of perf script text, thread 100+K sampled 2K times.
 awk 'BEGIN { for (s = 0; s < 22; s++) for (k = 1; k <= 11; k++) if (s < 2 * k)
@@ -329,10 +343,10 @@ check "11 threads: 8 lanes, the 4 least busy in one" [ "$(lane_roots "$TMP/eleve
 	"$(awk '/^w / { n[$2]++ } END { for (t = 111; t > 104; t--) printf "%d w tid %d,", n[t], t; print n[101] + n[102] + n[103] + n[104] " 4 other threads," }' "$TMP/eleven.perf")" ]
 if [ "$browser_tools" = installed ]; then
 	NODE_PATH="$SPEEDSCOPE/node_modules" node test/svg/check.cjs lanes "$TMP/lanes" "$TMP/lanes"/*.svg > "$TMP/lanes.out" 2>&1
-	for f in threads.jfr threads.perf busy.cpuprofile; do
+	for f in threads.jfr threads.perf busy.cpuprofile threads.speedscope.json; do
 		check "Chromium shows the chart of $f" grep -qx "$(echo "$f" | tr . -) ok" "$TMP/lanes.out"
 		check "... $f: its axis is the recording's seconds (a zoom's its box's), its lanes its threads' samples" lanes_are "$f"
 	done
 else
-	skipped=$((skipped + 6))
+	skipped=$((skipped + 8))
 fi

@@ -191,6 +191,78 @@ for type in samples cpu; do
 		testdata/speedscope/kmeans-prof-app.speedscope.json testdata/speedscope/kmeans-prof.speedscope.json "$type"
 done
 
+# A profile per thread (the app's export of perf's four threads,
+# testdata/chart/threads.speedscope.json): one type, each sample
+# labelled with its thread. In Chromium, the app's import of the file
+# and prof's stacks agree thread by thread, and the app loads prof's
+# speedscope JSON of it as a profile per thread again, each with prof's
+# stacks; prof reads that JSON back to the same stacks.
+threads=testdata/chart/threads.speedscope.json
+check "speedscope: the threads of $threads are one type" prints 0 '^wall  *seconds .* yes ' "$PROF" --list-types "$threads"
+app_import_is_profs() { # FILE
+	NODE_PATH="$SPEEDSCOPE/node_modules" node "$SPEEDSCOPE/export.cjs" \
+		"$SPEEDSCOPE/node_modules/speedscope/dist/release" "$1" "$TMP/import.json" 2> "$TMP/app.err" &&
+		speedscope_threads_are "$TMP/import.json" "$1"
+}
+app_loads_threads() { # FILE
+	prof_q -t speedscope -o "$TMP/profs.speedscope.json" "$1" &&
+		NODE_PATH="$SPEEDSCOPE/node_modules" node "$SPEEDSCOPE/export.cjs" \
+			"$SPEEDSCOPE/node_modules/speedscope/dist/release" "$TMP/profs.speedscope.json" "$TMP/loaded.json" 2> "$TMP/app.err" &&
+		node -e 'const fs = require("fs"), names = (f) => JSON.parse(fs.readFileSync(f)).profiles.map((p) => p.name).join("\n");
+			const a = JSON.parse(fs.readFileSync(process.argv[3])).profiles.length;
+			process.exit(a > 1 && names(process.argv[1]) === names(process.argv[2]) ? 0 : 1)' \
+			"$TMP/profs.speedscope.json" "$TMP/loaded.json" "$1" || return 1
+	k=0
+	while [ "$k" -lt "$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).profiles.length)' "$1")" ]; do
+		node test/node/speedscope-folded.cjs "$TMP/profs.speedscope.json" "$k" > "$TMP/thread.want" &&
+			node test/node/speedscope-folded.cjs "$TMP/loaded.json" "$k" > "$TMP/thread.got" &&
+			[ -s "$TMP/thread.want" ] && node test/node/folded-close.cjs "$TMP/thread.want" "$TMP/thread.got" || return 1
+		k=$((k + 1))
+	done
+}
+needs_browser heavy "speedscope: the app's import of $threads is prof's reading, thread by thread" app_import_is_profs "$threads"
+needs_browser heavy "speedscope: the app loads prof's JSON of $threads as a profile per thread" app_loads_threads "$threads"
+"$PROF" -q -t speedscope -o "$TMP/threads.again.json" "$threads"
+"$PROF" -q -t folded -o "$TMP/threads.folded" "$threads"
+check "speedscope: prof's JSON of $threads reads back to the same stacks" writes "$TMP/threads.folded" \
+	"$PROF" -q -t folded "$TMP/threads.again.json"
+
+# Threads in py-spy's shape (sampled, in seconds, each from its
+# startValue), by hand: one timeline, so --time takes the samples that
+# start in the window, each at its profile's startValue (from the
+# earliest) plus the weights before it, as node reads them off the file.
+# Profiles in another unit, and counts of other writers, are types of
+# their own.
+printf '{"$schema":"https://www.speedscope.app/file-format-schema.json","shared":{"frames":[{"name":"main"},{"name":"work"},{"name":"idle"}]},"profiles":[%s,%s,%s]}\n' \
+	'{"type":"sampled","name":"MainThread","unit":"seconds","startValue":2,"endValue":6,"samples":[[0,1],[0],[0,1],[0,2]],"weights":[1,0.5,1.5,1]}' \
+	'{"type":"sampled","name":"Worker","unit":"seconds","startValue":4.25,"endValue":7.25,"samples":[[0,2],[0,1],[0,1]],"weights":[1,1,1]}' \
+	'{"type":"sampled","name":"Thread-3","unit":"seconds","startValue":3,"endValue":5,"samples":[[1],[2]],"weights":[1.25,0.75]}' > "$TMP/py.speedscope.json"
+threads_window_weight() { # FILE FROM TO
+	node -e 'const d = JSON.parse(require("fs").readFileSync(process.argv[1])), from = +process.argv[2], to = +process.argv[3];
+		const earliest = Math.min(...d.profiles.map((p) => p.startValue));
+		let sum = 0;
+		for (const p of d.profiles) {
+			let t = p.startValue - earliest;
+			p.weights.forEach((w) => { if (t >= from - 1e-12 && t < to - 1e-12) sum += w; t += w; });
+		}
+		console.log(sum);' "$@"
+}
+threads_time_is_node() { # FILE FROM TO
+	want=$(threads_window_weight "$@") &&
+		"$PROF" -q --time "$2:$3" -t folded "$1" > "$TMP/window.folded" &&
+		[ "$(awk '{ s += $NF } END { print s + 0 }' "$TMP/window.folded")" = "$want" ] && [ "$want" != 0 ]
+}
+for window in 0:1.5 1.5:2.5 2.25:5; do
+	check "speedscope threads: --time ${window%:*}:${window#*:} takes the samples node finds at their profiles' starts" \
+		threads_time_is_node "$TMP/py.speedscope.json" "${window%:*}" "${window#*:}"
+done
+sed 's/"name":"Worker","unit":"seconds"/"name":"Worker","unit":"bytes"/' "$TMP/py.speedscope.json" > "$TMP/units.speedscope.json"
+check "speedscope: a thread in another unit is a type of its own" sh -c \
+	'"$0" --list-types "$1" | awk "NR > 1 { print \$1, \$2 }" | tr "\n" , | grep -qx "wall seconds,Worker bytes,"' "$PROF" "$TMP/units.speedscope.json"
+sed 's/"unit":"seconds"/"unit":"none"/g' "$TMP/py.speedscope.json" > "$TMP/counts.speedscope.json"
+check "speedscope: counts of another writer are a type each" sh -c \
+	'[ "$("$0" --list-types "$1" | tail -n +2 | wc -l)" -eq 3 ]' "$PROF" "$TMP/counts.speedscope.json"
+
 # Forms of other writers the app reads (issue 19), made here from the rule
 # and judged by the real app: null for a frame's file, line or col is an
 # absent field (py-spy 0.4 writes "col":null, pyinstrument "file":null,
@@ -219,11 +291,11 @@ done
 # dotnet-trace's speedscope (TraceEvent's writer), in its shape, by hand:
 # evented threads in milliseconds written as doubles print, up to 16
 # decimals and as large as 25561.436023437498 (12 decimals), which no
-# int64 holds with 16. The app reads doubles; prof keeps, per profile,
-# the most decimals that fit every value (14 here, the second thread all
-# 16) and rounds the rest, with one warning. Judged by the reference
-# reading in node within 1e-9 (its doubles' differences are that coarse)
-# and by the app; an error names the line and byte of its value.
+# int64 holds with 16. The app reads doubles; prof reads the threads as
+# one type of the most decimals that fit every value of them (14 here)
+# and rounds the rest, with one warning. Judged thread by thread by the
+# reference reading in node within 1e-9 (its doubles' differences are that
+# coarse) and by the app; an error names the line and byte of its value.
 dotnet_event() { printf '{"type":"%s","frame":%s,"at":%s},\n' "$@"; }
 dotnet_trace() { # THREADS: 1, or 2 (the app's Sandwich view is checked on one)
 	printf '{"exporter":"dotnet-trace","name":"trace.nettrace","activeProfileIndex":0,"$schema":"https://www.speedscope.app/file-format-schema.json",\n'
@@ -243,16 +315,10 @@ dotnet_trace() { # THREADS: 1, or 2 (the app's Sandwich view is checked on one)
 }
 dotnet_trace 2 > "$TMP/dotnet.speedscope.json"
 dotnet_trace 1 > "$TMP/dotnet-thread.speedscope.json"
-dotnet_is_reference() { # SPEEDSCOPE_JSON: each profile within 1e-9 of the reference reading
-	for k in 0 1; do
-		node test/node/speedscope-folded.cjs "$1" "$k" > "$TMP/want" &&
-			"$PROF" -q -f speedscope -t folded -s "$k" "$1" > "$TMP/got" &&
-			node test/node/folded-close.cjs "$TMP/want" "$TMP/got" || return 1
-	done
-}
-check "speedscope: dotnet-trace's 16 decimals read as the reference reading's" dotnet_is_reference "$TMP/dotnet.speedscope.json"
+check "speedscope: dotnet-trace's 16 decimals read as the reference reading's, thread by thread" \
+	speedscope_threads_are "$TMP/dotnet.speedscope.json" "$TMP/dotnet.speedscope.json"
 check "speedscope: dotnet-trace's 16 decimals rounded to 14, ties to even, then summed, exactly" sh -c \
-	'"$0" -q -t folded -s 0 -o "$2" "$1" && python3 test/python/speedscope_decimals.py "$1" 0 14 "$2"' \
+	'"$0" -q -t folded -o "$2" "$1" && python3 test/python/speedscope_decimals.py "$1" 0,1 14 "$2"' \
 	"$PROF" "$TMP/dotnet.speedscope.json" "$TMP/o.folded"
 check "speedscope: dotnet-trace's 16 decimals: one line on stderr" says_times 0 1 '' \
 	"$PROF" -t folded -o "$TMP/o.folded" "$TMP/dotnet.speedscope.json"

@@ -390,6 +390,28 @@ speedscope_profiles_are_reference() { # SPEEDSCOPE_JSON: each profile's folded s
 		k=$((k + 1))
 	done
 }
+# A speedscope file of threads, thread by thread: each profile's folded
+# stacks (the reference reading in node) are those of the profile of that
+# thread in prof's speedscope JSON of the file, named "TITLE: TYPE: THREAD",
+# within a relative 1e-9 (the reference sums doubles). REFERENCE is the
+# file, or the app's export of it; prof reads FILE.
+speedscope_threads_are() { # REFERENCE_JSON FILE
+	prof_q -t speedscope -o "$TMP/threads.speedscope.json" "$2" &&
+		node -e 'const fs = require("fs"), read = (f) => JSON.parse(fs.readFileSync(f)).profiles;
+			const want = read(process.argv[1]), got = read(process.argv[2]);
+			if (want.length < 2 || want.length !== got.length) process.exit(1);
+			want.forEach((p, k) => {
+				const j = got.findIndex((q) => q.name.endsWith(": " + p.name) &&
+					q.name.slice(0, -p.name.length - 2).includes(": "));
+				if (j < 0) process.exit(1);
+				console.log(k + " " + j);
+			});' "$1" "$TMP/threads.speedscope.json" > "$TMP/thread.pairs" || return 1
+	while read -r k j; do
+		node test/node/speedscope-folded.cjs "$1" "$k" > "$TMP/thread.want" &&
+			node test/node/speedscope-folded.cjs "$TMP/threads.speedscope.json" "$j" > "$TMP/thread.got" &&
+			[ -s "$TMP/thread.want" ] && node test/node/folded-close.cjs "$TMP/thread.want" "$TMP/thread.got" || return 1
+	done < "$TMP/thread.pairs"
+}
 
 # Chrome's trace events: the speedscope app's import of a file (exported
 # as its own JSON, a profile per thread) read as folded stacks, every

@@ -5,7 +5,7 @@
 //   node check.cjs frames OUTDIR FILE.svg...
 //     For each FILE.svg, writes OUTDIR/NAME.png (the screenshot) and
 //     OUTDIR/NAME.tsv: one line per box as the page lays it out: depth,
-//     name, count (from the <title>), x and width (from the rect's box on
+//     name (from the <title>), count (its data-count), x and width (from the rect's box on
 //     the screen, to 0.1 px), first sample and length (charts; else 0).
 //     Prints "NAME ok" when the page ran its script without errors and the
 //     screenshot shows the boxes: at least half the pixels of the drawn
@@ -105,7 +105,7 @@ function readBoxes(page) {
 			return {
 				depth: Math.round(Math.abs(parseFloat(rect.getAttribute('y')) - rootY) / 16),
 				name: title.slice(0, cut), title: title,
-				count: title.slice(cut + 2).split(' ')[0].replace(/,/g, ''),
+				count: g.getAttribute('data-count'),
 				x: (box.left - left).toFixed(1), width: box.width.toFixed(1),
 				fill: rect.getAttribute('fill'), shown: getComputedStyle(g).display !== 'none',
 				cls: g.getAttribute('class') || '', rx: rect.getAttribute('x'), rw: rect.getAttribute('width'),

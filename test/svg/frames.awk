@@ -3,7 +3,8 @@
 # "depth<TAB>name<TAB>count<TAB>x<TAB>width<TAB>first<TAB>length" (first
 # sample and length for a chart's boxes, else 0), in file order. The name
 # is the <title>'s, entities resolved, with backslash, tab, LF and CR as
-# \\, \t, \n, \r; depth counts 16 px rows from the root, the first box.
+# \\, \t, \n, \r; the count its data-count, exact (the title's is in
+# units for people); depth counts 16 px rows from the root, the first box.
 # Run it with LC_ALL=C (bytes, whatever the names).
 function attr(tag, name,   v) {
 	v = tag
@@ -18,15 +19,13 @@ function attr(tag, name,   v) {
 	gsub(/&lt;/, "<", title); gsub(/&gt;/, ">", title); gsub(/&quot;/, "\"", title)
 	gsub(/&#9;/, "\t", title); gsub(/&#10;/, "\n", title); gsub(/&#13;/, "\r", title)
 	gsub(/&amp;/, "\\&", title)
-	# NAME (COUNT UNIT, PERCENT%): the name ends at the last " (".
+	# NAME (AMOUNT, PERCENT%): the name ends at the last " (".
 	cut = 0
 	for (i = length(title) - 1; i > 0 && !cut; i--)
 		if (substr(title, i, 2) == " (") cut = i
-	count = substr(title, cut + 2)
-	sub(/ .*/, "", count)
-	gsub(/,/, "", count)
 	g = $0
 	sub(/>.*/, "", g)
+	count = attr(g, "data-count")
 	rect = $0
 	sub(/.*<rect/, "", rect)
 	sub(/\/>.*/, "", rect)

@@ -188,24 +188,19 @@ static double number(const char *text)
 static int cell(struct reader *r, double *v, int want)
 {
 	int64_t i;
-	int k = json_next_int(&r->j, &i);
-	if (k == 1)
-		*v = (double)i;
-	if (k != 2)
-		return k;
-	enum json_token t = json_next(&r->j);
-	*v = NAN;
-	if (t == JSON_NUMBER && want) {
+	int k = json_next_number(&r->j, &i);
+	*v = k == 1 ? (double)i : NAN;
+	if (k == 3 && want) {
 		*v = number(r->j.text);
 		if (!isfinite(*v))
 			return json_error(&r->j, "number out of range: %s", r->j.text);
-	} else if (t == JSON_OBJECT || t == JSON_ARRAY) {
-		if (json_skip(&r->j, t) < 0)
-			return -1;
-	} else if (t == JSON_FAILED) {
-		return -1;
 	}
-	return 1;
+	if (k != 2)
+		return k == 3 ? 1 : k;
+	enum json_token t = json_next(&r->j);
+	if (t == JSON_OBJECT || t == JSON_ARRAY)
+		return json_skip(&r->j, t) < 0 ? -1 : 1;
+	return t == JSON_FAILED ? -1 : 1;
 }
 
 static int column(struct reader *r, struct column *c)

@@ -643,19 +643,32 @@ static int array_number_start(struct json *j, int *c)
 /*
  * The next number of an array where it lies, when it is (after a ',')
  * the next byte and ends inside the buffer, as in arrays of samples, and
- * is whole if `whole` asks: 1, taken, its scan in *n; else 0, nothing
- * taken, for the ways of array_number_start.
+ * is whole if `whole` asks: 1, taken, its scan in *n. When the array's
+ * ']' is the next byte: 0, taken. Else 2, nothing taken, for the ways of
+ * array_number_start.
  */
 static inline int array_number_here(struct json *j, struct scanned *n, int whole)
 {
 	size_t at = j->at;
-	if (j->expect == EXPECT_COMMA && j->buf[at] == ',')
-		at++;
+	int c = j->buf[at];
+	if (j->expect == EXPECT_COMMA && c == ',')
+		c = j->buf[++at];
+	else if (c == ']' && (j->expect == EXPECT_COMMA || j->expect == EXPECT_FIRST_VALUE))
+		at = SIZE_MAX; /* the array's end */
 	else if (j->expect != EXPECT_VALUE && j->expect != EXPECT_FIRST_VALUE)
+		return 2;
+	if (j->depth == 0 || nest_is_object(j, j->depth - 1))
+		return 2;
+	if (at == SIZE_MAX) {
+		j->token_offset = j->consumed + j->at;
+		j->token_line = j->line;
+		j->at++;
+		j->depth--;
+		after_value(j, JSON_ARRAY_END);
 		return 0;
-	if (!(is_digit(j->buf[at]) || j->buf[at] == '-') || j->depth == 0 || nest_is_object(j, j->depth - 1) ||
-	    !scan_number(j, at, n) || (whole && !n->whole))
-		return 0;
+	}
+	if (!(is_digit((unsigned char)c) || c == '-') || !scan_number(j, at, n) || (whole && !n->whole))
+		return 2;
 	j->token_offset = j->consumed + at;
 	j->token_line = j->line;
 	j->at = at + n->len;
@@ -668,7 +681,10 @@ int json_next_int(struct json *j, int64_t *v)
 	struct scanned n;
 	if (j->failed)
 		return -1;
-	if (!array_number_here(j, &n, 1)) {
+	int here = array_number_here(j, &n, 1);
+	if (here == 0)
+		return 0;
+	if (here == 2) {
 		int c, k = array_number_start(j, &c);
 		if (k != 3 || !scan_number(j, j->at, &n) || !n.whole)
 			return k == 3 ? 2 : k;
@@ -684,7 +700,10 @@ int json_next_number(struct json *j, int64_t *v)
 	struct scanned n;
 	if (j->failed)
 		return -1;
-	if (!array_number_here(j, &n, 0)) {
+	int here = array_number_here(j, &n, 0);
+	if (here == 0)
+		return 0;
+	if (here == 2) {
 		int c, k = array_number_start(j, &c);
 		if (k != 3)
 			return k;
@@ -703,6 +722,29 @@ int json_next_number(struct json *j, int64_t *v)
 	}
 	text_set(j, j->buf + j->at - n.len, n.len);
 	return 3;
+}
+
+int json_next_whole(struct json *j, int64_t *v)
+{
+	struct scanned n;
+	size_t at = j->at;
+	int expect = j->expect;
+	if (j->failed)
+		return -1;
+	if (expect == EXPECT_COLON && j->buf[at] == ':')
+		at++;
+	else if (expect == EXPECT_COMMA && j->buf[at] == ',' && !nest_is_object(j, j->depth - 1))
+		at++;
+	else if (expect != EXPECT_VALUE && expect != EXPECT_FIRST_VALUE)
+		return 0;
+	if (!(is_digit(j->buf[at]) || j->buf[at] == '-') || !scan_number(j, at, &n) || !n.whole)
+		return 0;
+	j->token_offset = j->consumed + at;
+	j->token_line = j->line;
+	j->at = at + n.len;
+	after_value(j, JSON_NUMBER);
+	*v = n.value;
+	return 1;
 }
 
 int json_input_ends(struct json *j)

@@ -83,6 +83,16 @@ int json_next_int(struct json *j, int64_t *v);
 int json_next_number(struct json *j, int64_t *v);
 
 /*
+ * The next value, an object member's or an array element, when it is a
+ * whole number written plainly (at most 18 digits) right after the ':' or
+ * ',' before it: 1 and *v, taken as a JSON_NUMBER would be (`text` not
+ * set). 0 when it is anything else, or white space comes first: nothing
+ * taken, for json_next. -1 after an earlier failure. Traces' pids and
+ * times are such numbers.
+ */
+int json_next_whole(struct json *j, int64_t *v);
+
+/*
  * Inside an array, before its next element: 1 when nothing but white
  * space (after a ',' where one may come) is left of the input, as in a
  * trace Chrome was still writing; 0 when more comes (only that white

@@ -192,6 +192,15 @@ static int parse_us(const char *s, int64_t *ns)
 static int time_value(struct reader *r, const char *what, int64_t *ns, int *has)
 {
 	struct json *j = &r->j;
+	int64_t us;
+	/* Whole microseconds, as most traces write them: read where they lie. */
+	if (json_next_whole(j, &us) == 1) {
+		if (us > INT64_MAX / 4 / 1000 || us < -(INT64_MAX / 4 / 1000))
+			return json_error(j, "%s '%" PRId64 "' is past 2^61 nanoseconds", what, us);
+		*ns = us * 1000;
+		*has = 1;
+		return 0;
+	}
 	enum json_token t = json_next(j);
 	if (t == JSON_NULL)
 		return 0;
@@ -209,6 +218,15 @@ static int time_value(struct reader *r, const char *what, int64_t *ns, int *has)
 static int id_value(struct reader *r, struct id_value *v)
 {
 	struct json *j = &r->j;
+	int64_t whole;
+	/* A whole number of 18 characters at most: as below, without its text. */
+	if (json_next_whole(j, &whole) == 1) {
+		if (whole <= -100000000000000000)
+			return json_error(j, "a pid or tid must be a whole number, or a string");
+		v->kind = ID_NUMBER;
+		v->num = whole;
+		return 0;
+	}
 	enum json_token t = json_next(j);
 	if (t == JSON_NULL)
 		return 0;

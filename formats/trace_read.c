@@ -1034,22 +1034,38 @@ static int stretch_order(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
+/* What the rows are made with: their types' choices, and the clock's zero. */
+struct row_maker {
+	struct reader *r;
+	int counted, whole_us;
+	int64_t origin;
+};
+
+static void add_row(const struct row_maker *k, const struct trace_stretch *st)
+{
+	int64_t values[2] = { 1, k->whole_us ? st->wall_ns / 1000 : st->wall_ns };
+	model_add_samples(k->r->m, st->stack, k->counted ? values : values + 1, NULL,
+			  k->r->threads[st->thread].labels, st->repeat, st->start_ns - k->origin);
+}
+
 /*
- * The stretches in time order. Each thread's come in order, one thread
- * after another (but OS samples, in the file's order): runs merged, a
- * few threads at a time, else sorted.
+ * The stretches as rows, in time order. Each thread's come in order, one
+ * thread after another (but OS samples, in the file's order): runs merged
+ * as the rows are added (no copy of them all), a few threads at a time,
+ * else sorted.
  */
-static void order_stretches(struct trace_stretches *s)
+static void add_rows_in_order(struct trace_stretches *s, const struct row_maker *k)
 {
 	enum { RUNS_MAX = 64 };
 	size_t starts[RUNS_MAX + 1], n_runs = 0;
 	for (size_t i = 0; i < s->n && n_runs <= RUNS_MAX; i++)
 		if (i == 0 || stretch_order(&s->items[i - 1], &s->items[i]) > 0)
 			starts[n_runs++] = i;
-	if (n_runs <= 1)
-		return;
-	if (n_runs > RUNS_MAX) {
-		qsort(s->items, s->n, sizeof *s->items, stretch_order);
+	if (n_runs <= 1 || n_runs > RUNS_MAX) {
+		if (n_runs > RUNS_MAX)
+			qsort(s->items, s->n, sizeof *s->items, stretch_order);
+		for (size_t i = 0; i < s->n; i++)
+			add_row(k, &s->items[i]);
 		return;
 	}
 	starts[n_runs] = s->n;
@@ -1060,46 +1076,35 @@ static void order_stretches(struct trace_stretches *s)
 		at[run] = starts[run];
 		next[run] = s->items[at[run]].start_ns;
 	}
-	struct trace_stretch *merged = xmalloc(s->n * sizeof *merged);
-	for (size_t k = 0; k < s->n; k++) {
+	for (size_t n = 0; n < s->n; n++) {
 		size_t best = 0;
 		/* Runs come in the file's order: the first of equal starts is the earlier. */
 		for (size_t run = 1; run < n_runs; run++)
 			if (next[run] < next[best])
 				best = run;
-		merged[k] = s->items[at[best]++];
+		add_row(k, &s->items[at[best]++]);
 		next[best] = at[best] < starts[best + 1] ? s->items[at[best]].start_ns : INT64_MAX;
 	}
-	free(s->items);
-	s->items = merged;
-	s->cap = s->n;
 }
 
 /* The stretches as rows, in time order from the earliest: `samples` (when counted) and `wall`. */
 static void rows(struct reader *r, int counted)
 {
 	struct trace_stretches *s = &r->stretches;
-	int64_t origin = INT64_MAX;
-	int whole_us = 1;
+	struct row_maker k = { r, counted, 1, INT64_MAX };
 	for (size_t i = 0; i < s->n; i++) {
-		origin = s->items[i].start_ns < origin ? s->items[i].start_ns : origin;
-		whole_us &= s->items[i].wall_ns % 1000 == 0;
+		k.origin = s->items[i].start_ns < k.origin ? s->items[i].start_ns : k.origin;
+		k.whole_us &= s->items[i].wall_ns % 1000 == 0;
 	}
-	order_stretches(s);
 	if (counted)
 		model_add_sample_type(r->m, "samples", "count");
 	size_t wall = model_add_sample_type(r->m, "wall", "microseconds");
-	if (!whole_us)
+	if (!k.whole_us)
 		r->m->sample_types[wall].decimals = 3;
 	model_set_meta(r->m, "default_sample_type", "wall");
 	r->m->timed_rows = 1;
 	thread_labels(r);
-	for (size_t i = 0; i < s->n; i++) {
-		const struct trace_stretch *st = &s->items[i];
-		int64_t values[2] = { 1, whole_us ? st->wall_ns / 1000 : st->wall_ns };
-		model_add_samples(r->m, st->stack, counted ? values : values + 1, NULL, r->threads[st->thread].labels,
-				  st->repeat, st->start_ns - origin);
-	}
+	add_rows_in_order(s, &k);
 }
 
 static int read_trace(struct reader *r)

@@ -249,11 +249,13 @@ row "speedscope -> folded, v8 ($(($(wc -c < "$DATA/v8.speedscope.json") / MB)) M
 # bundle only), so it has no row beside it.
 gecko_profile "$DATA/gecko-100M.json" $((100 * MB))
 row "firefox -> folded, gecko-100M ($(($(wc -c < "$DATA/gecko-100M.json") / MB)) MB)" "$PROF -t folded $DATA/gecko-100M.json"
+row "firefox, read and checked only (--check), gecko-100M" "$PROF --check $DATA/gecko-100M.json"
 # Chrome's trace events (the goal: 100 MB/s). speedscope's importer does
 # not run alone in node: the npm package ships only the app's browser
 # bundle, which exports no importer, so no row stands beside it.
 trace_events "$DATA/trace-100M.json" $((100 * MB))
 row "trace -> folded, trace-100M" "$PROF -t folded $DATA/trace-100M.json"
+row "trace, read and checked only (--check), trace-100M" "$PROF --check $DATA/trace-100M.json"
 row "trace -> trace, trace-100M" "$PROF -t trace $DATA/trace-100M.json"
 # Pictures. A flame graph of 100 MB of folded stacks beside folding them
 # again, in this run (the goal: within 1.3x the time, at most 64 MB); a

@@ -188,24 +188,19 @@ static double number(const char *text)
 static int cell(struct reader *r, double *v, int want)
 {
 	int64_t i;
-	int k = json_next_int(&r->j, &i);
-	if (k == 1)
-		*v = (double)i;
-	if (k != 2)
-		return k;
-	enum json_token t = json_next(&r->j);
-	*v = NAN;
-	if (t == JSON_NUMBER && want) {
+	int k = json_next_number(&r->j, &i);
+	*v = k == 1 ? (double)i : NAN;
+	if (k == 3 && want) {
 		*v = number(r->j.text);
 		if (!isfinite(*v))
 			return json_error(&r->j, "number out of range: %s", r->j.text);
-	} else if (t == JSON_OBJECT || t == JSON_ARRAY) {
-		if (json_skip(&r->j, t) < 0)
-			return -1;
-	} else if (t == JSON_FAILED) {
-		return -1;
 	}
-	return 1;
+	if (k != 2)
+		return k == 3 ? 1 : k;
+	enum json_token t = json_next(&r->j);
+	if (t == JSON_OBJECT || t == JSON_ARRAY)
+		return json_skip(&r->j, t) < 0 ? -1 : 1;
+	return t == JSON_FAILED ? -1 : 1;
 }
 
 static int column(struct reader *r, struct column *c)
@@ -252,7 +247,7 @@ static int col_at(const struct table *t, uint32_t k)
 }
 
 /* A row, its '[' read, into the columns the schema (read before it) names. */
-static int direct_row(struct reader *r, struct table *t, const int8_t *cols_at, uint32_t n_at)
+static int direct_row(struct reader *r, struct table *t, const int8_t *cols_at, uint32_t n_at, int64_t width)
 {
 	double v;
 	int k;
@@ -266,7 +261,8 @@ static int direct_row(struct reader *r, struct table *t, const int8_t *cols_at, 
 		if (n < UINT32_MAX)
 			n++;
 	}
-	for (int c = 0; c < N_COLS && k == 0; c++)
+	/* A short row's missing cells are null (most rows have them all). */
+	for (int c = 0; c < N_COLS && k == 0 && (int64_t)n < width; c++)
 		if (t->schema[c] >= (int64_t)n)
 			push(&t->cols[c].v, &t->cols[c].n, &t->cols[c].cap, NAN);
 	return k;
@@ -300,6 +296,7 @@ static int data_rows(struct reader *r, struct table *t)
 		return -1;
 	int direct = 0;
 	int8_t cols_at[32];
+	int64_t width = 0; /* cells a row has up to its last column */
 	for (uint32_t k = 0; k < 32; k++)
 		cols_at[k] = (int8_t)col_at(t, k);
 	for (int c = 0; c < N_COLS; c++)
@@ -307,11 +304,13 @@ static int data_rows(struct reader *r, struct table *t)
 			direct = 1;
 			t->cols[c].has = 1;
 			t->cols[c].n = 0;
+			if (t->schema[c] >= width)
+				width = t->schema[c] < INT64_MAX ? t->schema[c] + 1 : INT64_MAX;
 		}
 	t->has_data = !direct;
 	enum json_token tok;
 	while ((tok = json_next(&r->j)) == JSON_ARRAY)
-		if ((direct ? direct_row(r, t, cols_at, 32) : held_row(r, t)) < 0)
+		if ((direct ? direct_row(r, t, cols_at, 32, width) : held_row(r, t)) < 0)
 			return -1;
 	if (tok == JSON_ARRAY_END)
 		return 0;

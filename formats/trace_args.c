@@ -33,8 +33,21 @@ static void add_str(struct trace_text *t, const char *s)
 static void quoted(struct trace_text *t, const char *s, size_t len)
 {
 	static const char hex[] = "0123456789abcdef";
-	add_str(t, "\"");
 	size_t plain = 0;
+	while (plain < len && (unsigned char)s[plain] >= 0x20 && s[plain] != '"' && s[plain] != '\\')
+		plain++;
+	if (plain == len) { /* most are: copied at once */
+		if (t->len + len + 3 > t->cap)
+			grow((void **)&t->bytes, &t->cap, t->len + len + 3, 1);
+		t->bytes[t->len] = '"';
+		memcpy(t->bytes + t->len + 1, s, len);
+		t->bytes[t->len + 1 + len] = '"';
+		t->len += len + 2;
+		t->bytes[t->len] = '\0';
+		return;
+	}
+	add_str(t, "\"");
+	plain = 0;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c >= 0x20 && c != '"' && c != '\\')
@@ -159,6 +172,7 @@ static int array_index(const char *s, size_t len, uint32_t *index)
 static const char *const arg_names[ARG_COUNT] = {
 	"line", "column", "name", "category", "url", "params", "allocatedCategory", "allocatedName"
 };
+static const size_t arg_lengths[ARG_COUNT] = { 4, 6, 4, 8, 3, 6, 17, 13 };
 
 static void key(struct writer *w, const char *s, size_t len)
 {
@@ -176,7 +190,7 @@ static void key(struct writer *w, const char *s, size_t len)
 	w->arg = -1;
 	if (w->args && w->depth == 1)
 		for (int a = 0; a < ARG_COUNT; a++)
-			if (strlen(arg_names[a]) == len && memcmp(arg_names[a], s, len) == 0) {
+			if (arg_lengths[a] == len && memcmp(arg_names[a], s, len) == 0) {
 				w->arg = a;
 				w->args->present |= 1u << a;
 				w->args->value[a].len = 0;

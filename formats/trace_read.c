@@ -133,6 +133,15 @@ static int parse_us(const char *s, int64_t *ns)
 {
 	int negative = *s == '-';
 	s += negative;
+	/* Whole microseconds, as most traces write them. */
+	uint64_t whole = 0;
+	const char *d = s;
+	for (; *d >= '0' && *d <= '9' && d - s < 15; d++)
+		whole = whole * 10 + (uint64_t)(*d - '0');
+	if (*d == '\0' && d > s) {
+		*ns = (negative ? -1 : 1) * (int64_t)whole * 1000;
+		return 0;
+	}
 	uint64_t digits = 0;
 	int64_t exponent = 3; /* microseconds to nanoseconds */
 	int any = 0, round_up = 0;
@@ -183,6 +192,15 @@ static int parse_us(const char *s, int64_t *ns)
 static int time_value(struct reader *r, const char *what, int64_t *ns, int *has)
 {
 	struct json *j = &r->j;
+	int64_t us;
+	/* Whole microseconds, as most traces write them: read where they lie. */
+	if (json_next_whole(j, &us) == 1) {
+		if (us > INT64_MAX / 4 / 1000 || us < -(INT64_MAX / 4 / 1000))
+			return json_error(j, "%s '%" PRId64 "' is past 2^61 nanoseconds", what, us);
+		*ns = us * 1000;
+		*has = 1;
+		return 0;
+	}
 	enum json_token t = json_next(j);
 	if (t == JSON_NULL)
 		return 0;
@@ -200,18 +218,29 @@ static int time_value(struct reader *r, const char *what, int64_t *ns, int *has)
 static int id_value(struct reader *r, struct id_value *v)
 {
 	struct json *j = &r->j;
+	int64_t whole;
+	/* A whole number of 18 characters at most: as below, without its text. */
+	if (json_next_whole(j, &whole) == 1) {
+		if (whole <= -100000000000000000)
+			return json_error(j, "a pid or tid must be a whole number, or a string");
+		v->kind = ID_NUMBER;
+		v->num = whole;
+		return 0;
+	}
 	enum json_token t = json_next(j);
 	if (t == JSON_NULL)
 		return 0;
 	if (t != JSON_NUMBER && t != JSON_STRING)
 		return t == JSON_FAILED ? -1 : json_skip(j, t);
-	const char *s = j->text;
-	int plain = *s != '\0' && j->len < 19;
-	for (const char *c = s + (*s == '-'); plain && *c; c++)
-		plain = *c >= '0' && *c <= '9';
-	if (plain && !(s[*s == '-'] == '0' && s[(*s == '-') + 1]) && s[*s == '-']) {
+	const char *s = j->text, *digits = s + (*s == '-');
+	int64_t num = 0;
+	int plain = *digits != '\0' && j->len < 19 && !(digits[0] == '0' && digits[1]);
+	for (const char *c = digits; plain && *c; c++)
+		if ((plain = *c >= '0' && *c <= '9'))
+			num = num * 10 + (*c - '0');
+	if (plain) {
 		v->kind = ID_NUMBER;
-		v->num = strtoll(s, NULL, 10);
+		v->num = *s == '-' ? -num : num;
 	} else if (t == JSON_NUMBER) {
 		return json_error(j, "a pid or tid must be a whole number, or a string");
 	} else {
@@ -239,21 +268,22 @@ static int args_value(struct reader *r, struct fields *f)
 	return 0;
 }
 
-/* Which of an event's keys the text is: its first letter and length tell them apart but for a word or two. */
+/* Which of an event's keys the text is: told apart by length, then by their bytes. */
 enum event_key { KEY_OTHER, KEY_PH, KEY_NAME, KEY_TS, KEY_DUR, KEY_TDUR, KEY_PID, KEY_TID, KEY_ARGS, KEY_ID };
 
 static enum event_key event_key(const char *k, size_t len)
 {
-	static const struct {
-		const char *word;
-		enum event_key key;
-	} keys[] = { { "ph", KEY_PH }, { "name", KEY_NAME }, { "ts", KEY_TS }, { "dur", KEY_DUR }, { "tdur", KEY_TDUR },
-		     { "pid", KEY_PID }, { "tid", KEY_TID }, { "args", KEY_ARGS }, { "id", KEY_ID } };
-	if (len < 2 || len > 4)
-		return KEY_OTHER;
-	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-		if (keys[i].word[0] == k[0] && keys[i].word[1] == k[1] && strcmp(keys[i].word, k) == 0)
-			return keys[i].key;
+	switch (len) {
+	case 2:
+		return memcmp(k, "ph", 2) == 0 ? KEY_PH : memcmp(k, "ts", 2) == 0 ? KEY_TS
+		       : memcmp(k, "id", 2) == 0 ? KEY_ID : KEY_OTHER;
+	case 3:
+		return memcmp(k, "pid", 3) == 0 ? KEY_PID : memcmp(k, "tid", 3) == 0 ? KEY_TID
+		       : memcmp(k, "dur", 3) == 0 ? KEY_DUR : KEY_OTHER;
+	case 4:
+		return memcmp(k, "name", 4) == 0 ? KEY_NAME : memcmp(k, "args", 4) == 0 ? KEY_ARGS
+		       : memcmp(k, "tdur", 4) == 0 ? KEY_TDUR : KEY_OTHER;
+	}
 	return KEY_OTHER;
 }
 
@@ -733,6 +763,40 @@ static void sort_items(struct item *items, size_t n)
 		}
 }
 
+/*
+ * A thread of X events alone, their begins in time order: their ends put
+ * in the order they come when the slices nest, as they mostly do (each
+ * ends before the one that holds it): a stack of the open ones pops them
+ * so, ends at one time in the file's order. sort_items then finds them in
+ * order, or sorts what does not nest.
+ */
+static void nested_ends(const struct item *begins, struct item *ends, size_t n)
+{
+	struct item *ordered = xmalloc((n + 1) * sizeof *ordered);
+	uint32_t *open = xmalloc((n + 1) * sizeof *open);
+	size_t k = 0, depth = 0;
+	for (size_t i = 0; i < n; i++) {
+		while (depth && ends[open[depth - 1]].ts <= begins[i].ts)
+			ordered[k++] = ends[open[--depth]];
+		open[depth++] = (uint32_t)i;
+	}
+	while (depth)
+		ordered[k++] = ends[open[--depth]];
+	/* Ends at one time pop the innermost first: the file's order is the other way. */
+	for (size_t from = 0, to; from < n; from = to) {
+		for (to = from + 1; to < n && ordered[to].ts == ordered[from].ts; to++)
+			;
+		for (size_t a = from, b = to - 1; a < b; a++, b--) {
+			struct item swap = ordered[a];
+			ordered[a] = ordered[b];
+			ordered[b] = swap;
+		}
+	}
+	memcpy(ends, ordered, n * sizeof *ends);
+	free(ordered);
+	free(open);
+}
+
 static const struct event *sort_events;
 
 /* X events as speedscope orders them: by start, the longer first, else in the file's order. */
@@ -852,6 +916,8 @@ static int thread_slices(struct reader *r, uint32_t thread, const uint32_t *list
 	}
 	if (rc < 0)
 		diag_error(r->in->name, 0, "an X event ends past 2^61 nanoseconds");
+	if (nb == nx && ne == nx)
+		nested_ends(begins, ends, nx);
 	sort_items(begins, nb);
 	sort_items(ends, ne);
 	struct timeline tl = { r, thread, NULL, NULL, 0, 0, 0, 0 };
@@ -968,22 +1034,38 @@ static int stretch_order(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
+/* What the rows are made with: their types' choices, and the clock's zero. */
+struct row_maker {
+	struct reader *r;
+	int counted, whole_us;
+	int64_t origin;
+};
+
+static void add_row(const struct row_maker *k, const struct trace_stretch *st)
+{
+	int64_t values[2] = { 1, k->whole_us ? st->wall_ns / 1000 : st->wall_ns };
+	model_add_samples(k->r->m, st->stack, k->counted ? values : values + 1, NULL,
+			  k->r->threads[st->thread].labels, st->repeat, st->start_ns - k->origin);
+}
+
 /*
- * The stretches in time order. Each thread's come in order, one thread
- * after another (but OS samples, in the file's order): runs merged, a
- * few threads at a time, else sorted.
+ * The stretches as rows, in time order. Each thread's come in order, one
+ * thread after another (but OS samples, in the file's order): runs merged
+ * as the rows are added (no copy of them all), a few threads at a time,
+ * else sorted.
  */
-static void order_stretches(struct trace_stretches *s)
+static void add_rows_in_order(struct trace_stretches *s, const struct row_maker *k)
 {
 	enum { RUNS_MAX = 64 };
 	size_t starts[RUNS_MAX + 1], n_runs = 0;
 	for (size_t i = 0; i < s->n && n_runs <= RUNS_MAX; i++)
 		if (i == 0 || stretch_order(&s->items[i - 1], &s->items[i]) > 0)
 			starts[n_runs++] = i;
-	if (n_runs <= 1)
-		return;
-	if (n_runs > RUNS_MAX) {
-		qsort(s->items, s->n, sizeof *s->items, stretch_order);
+	if (n_runs <= 1 || n_runs > RUNS_MAX) {
+		if (n_runs > RUNS_MAX)
+			qsort(s->items, s->n, sizeof *s->items, stretch_order);
+		for (size_t i = 0; i < s->n; i++)
+			add_row(k, &s->items[i]);
 		return;
 	}
 	starts[n_runs] = s->n;
@@ -994,46 +1076,35 @@ static void order_stretches(struct trace_stretches *s)
 		at[run] = starts[run];
 		next[run] = s->items[at[run]].start_ns;
 	}
-	struct trace_stretch *merged = xmalloc(s->n * sizeof *merged);
-	for (size_t k = 0; k < s->n; k++) {
+	for (size_t n = 0; n < s->n; n++) {
 		size_t best = 0;
 		/* Runs come in the file's order: the first of equal starts is the earlier. */
 		for (size_t run = 1; run < n_runs; run++)
 			if (next[run] < next[best])
 				best = run;
-		merged[k] = s->items[at[best]++];
+		add_row(k, &s->items[at[best]++]);
 		next[best] = at[best] < starts[best + 1] ? s->items[at[best]].start_ns : INT64_MAX;
 	}
-	free(s->items);
-	s->items = merged;
-	s->cap = s->n;
 }
 
 /* The stretches as rows, in time order from the earliest: `samples` (when counted) and `wall`. */
 static void rows(struct reader *r, int counted)
 {
 	struct trace_stretches *s = &r->stretches;
-	int64_t origin = INT64_MAX;
-	int whole_us = 1;
+	struct row_maker k = { r, counted, 1, INT64_MAX };
 	for (size_t i = 0; i < s->n; i++) {
-		origin = s->items[i].start_ns < origin ? s->items[i].start_ns : origin;
-		whole_us &= s->items[i].wall_ns % 1000 == 0;
+		k.origin = s->items[i].start_ns < k.origin ? s->items[i].start_ns : k.origin;
+		k.whole_us &= s->items[i].wall_ns % 1000 == 0;
 	}
-	order_stretches(s);
 	if (counted)
 		model_add_sample_type(r->m, "samples", "count");
 	size_t wall = model_add_sample_type(r->m, "wall", "microseconds");
-	if (!whole_us)
+	if (!k.whole_us)
 		r->m->sample_types[wall].decimals = 3;
 	model_set_meta(r->m, "default_sample_type", "wall");
 	r->m->timed_rows = 1;
 	thread_labels(r);
-	for (size_t i = 0; i < s->n; i++) {
-		const struct trace_stretch *st = &s->items[i];
-		int64_t values[2] = { 1, whole_us ? st->wall_ns / 1000 : st->wall_ns };
-		model_add_samples(r->m, st->stack, counted ? values : values + 1, NULL, r->threads[st->thread].labels,
-				  st->repeat, st->start_ns - origin);
-	}
+	add_rows_in_order(s, &k);
 }
 
 static int read_trace(struct reader *r)

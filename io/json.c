@@ -37,7 +37,8 @@ void json_begin(struct json *j, struct input *in)
 {
 	memset(j, 0, sizeof *j);
 	j->in = in;
-	j->buf = xmalloc(JSON_BUFFER);
+	j->buf = xmalloc(JSON_BUFFER + 1);
+	j->buf[0] = '\0';
 	j->line = 1;
 	j->expect = EXPECT_VALUE;
 }
@@ -61,22 +62,30 @@ int json_error(struct json *j, const char *fmt, ...)
 	return -1;
 }
 
-/* The next byte without taking it: 0-255, -1 at the end, -2 after a read error. */
-static int peek_byte(struct json *j)
+/*
+ * The buffer spent: refilled, and its first byte (see peek_byte). A NUL
+ * follows the bytes read, which no scan of a string or a number takes:
+ * their loops look for the buffer's end only once they stop.
+ */
+static int refill(struct json *j)
 {
-	if (j->at == j->end) {
-		j->consumed += j->end;
-		j->at = j->end = 0;
-		long n = input_read(j->in, j->buf, JSON_BUFFER);
-		if (n < 0) {
-			j->failed = 1;
-			return -2;
-		}
-		j->end = (size_t)n;
-		if (n == 0)
-			return -1;
+	j->consumed += j->end;
+	j->at = j->end = 0;
+	long n = input_read(j->in, j->buf, JSON_BUFFER);
+	if (n < 0) {
+		j->buf[0] = '\0';
+		j->failed = 1;
+		return -2;
 	}
-	return j->buf[j->at];
+	j->end = (size_t)n;
+	j->buf[n] = '\0';
+	return n == 0 ? -1 : j->buf[0];
+}
+
+/* The next byte without taking it: 0-255, -1 at the end, -2 after a read error. */
+static inline int peek_byte(struct json *j)
+{
+	return j->at < j->end ? j->buf[j->at] : refill(j);
 }
 
 static void take_byte(struct json *j)
@@ -87,10 +96,48 @@ static void take_byte(struct json *j)
 
 static void text_add(struct json *j, const void *bytes, size_t n)
 {
-	grow((void **)&j->text, &j->cap, j->len + n + 1, 1);
+	if (j->len + n + 1 > j->cap)
+		grow((void **)&j->text, &j->cap, j->len + n + 1, 1);
 	memcpy(j->text + j->len, bytes, n);
 	j->len += n;
 	j->text[j->len] = '\0';
+}
+
+/*
+ * `n` bytes copied; the short ones (keys, names, numbers) without a call,
+ * as two words that may overlap.
+ */
+static inline void copy_bytes(char *to, const unsigned char *from, size_t n)
+{
+	if (n > 16) {
+		memcpy(to, from, n);
+	} else if (n >= 8) {
+		uint64_t head, tail;
+		memcpy(&head, from, 8);
+		memcpy(&tail, from + n - 8, 8);
+		memcpy(to, &head, 8);
+		memcpy(to + n - 8, &tail, 8);
+	} else if (n >= 4) {
+		uint32_t head, tail;
+		memcpy(&head, from, 4);
+		memcpy(&tail, from + n - 4, 4);
+		memcpy(to, &head, 4);
+		memcpy(to + n - 4, &tail, 4);
+	} else if (n > 0) {
+		to[0] = (char)from[0];
+		to[n / 2] = (char)from[n / 2];
+		to[n - 1] = (char)from[n - 1];
+	}
+}
+
+/* The text is `n` bytes from the buffer, copied once. */
+static inline void text_set(struct json *j, const unsigned char *bytes, size_t n)
+{
+	if (n + 1 > j->cap)
+		grow((void **)&j->text, &j->cap, n + 1, 1);
+	copy_bytes(j->text, bytes, n);
+	j->len = n;
+	j->text[n] = '\0';
 }
 
 static void text_utf8(struct json *j, uint32_t c)
@@ -185,8 +232,8 @@ static int escape(struct json *j)
 	return 0;
 }
 
-/* After the opening quote: the string's bytes into text. */
-static int string_text(struct json *j)
+/* After the opening quote: the string's bytes into text, escapes undone, read across buffers. */
+static int string_text_slow(struct json *j)
 {
 	j->len = 0;
 	text_add(j, "", 0);
@@ -217,9 +264,125 @@ static int string_text(struct json *j)
 	}
 }
 
+/*
+ * Eight bytes at once: nonzero when one of them may end a run of a
+ * string's plain bytes ('"', '\\' or a control character). The first
+ * such byte is always flagged (bytes after it may be, wrongly: the caller
+ * looks at them one by one).
+ */
+static inline uint64_t string_stops(uint64_t x)
+{
+	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+	return ((x - ones * 0x20) | ((x ^ ones * '"') - ones) | ((x ^ ones * '\\') - ones)) & ~x & highs;
+}
+
+/* Which of a word's eight bytes (in memory's order) is the first flagged in `stops`. */
+static inline size_t first_flagged_byte(uint64_t stops)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return (size_t)__builtin_clzll(stops) / 8;
+#else
+	return (size_t)__builtin_ctzll(stops) / 8;
+#endif
+}
+
+static inline int plain_string_byte(unsigned char c)
+{
+	return c >= 0x20 && c != '"' && c != '\\';
+}
+
+/*
+ * After the opening quote, the string's bytes into text when they lie
+ * whole in the buffer without an escape, as most strings (names, keys)
+ * do: found eight bytes at a time, copied once, 1; else 0, nothing taken.
+ */
+static inline int string_here(struct json *j)
+{
+	const unsigned char *b = j->buf;
+	size_t to = j->at;
+	for (uint64_t word, stops; to + 8 <= j->end; to += 8) {
+		memcpy(&word, b + to, 8);
+		if ((stops = string_stops(word))) {
+			to += first_flagged_byte(stops);
+			goto found;
+		}
+	}
+	while (plain_string_byte(b[to])) /* the NUL after the buffer stops it */
+		to++;
+found:
+	if (to == j->end || b[to] != '"')
+		return 0;
+	text_set(j, b + j->at, to - j->at);
+	j->at = to + 1;
+	return 1;
+}
+
+/* The bytes a number's text is taken from (what is well formed is checked after). */
+static const unsigned char number_bytes[256] = {
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
+	['-'] = 1, ['+'] = 1, ['.'] = 1, ['e'] = 1, ['E'] = 1,
+};
+
 static int is_number_byte(int c)
 {
-	return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+	return number_bytes[(unsigned char)c];
+}
+
+static inline int is_digit(unsigned char c)
+{
+	return (unsigned)(c - '0') < 10;
+}
+
+/* A number's scan, when it can be read where it lies. */
+struct scanned {
+	size_t len;
+	int whole;  /* no fraction or exponent, at most 18 digits: value holds it */
+	int64_t value;
+};
+
+/*
+ * The number at `at` (a digit or '-'), in one pass, when it is as RFC
+ * 8259 writes it and ends inside the buffer, before a byte that is no
+ * number's: 1 and *n; else 0, for number_text to read it across buffers
+ * or say what is wrong. The NUL after the buffer stops every loop.
+ */
+static inline int scan_number(const struct json *j, size_t at, struct scanned *n)
+{
+	const unsigned char *from = j->buf + at, *s = from;
+	int negative = *s == '-';
+	s += negative;
+	const unsigned char *digits = s;
+	uint64_t u = 0;
+	if (*s == '0')
+		s++;
+	else
+		for (; is_digit(*s); s++)
+			u = u * 10 + (uint64_t)(*s - '0');
+	size_t n_digits = (size_t)(s - digits);
+	int fraction = 0;
+	if (*s == '.') {
+		const unsigned char *first = ++s;
+		while (is_digit(*s))
+			s++;
+		fraction = 1;
+		if (s == first)
+			return 0;
+	}
+	if (*s == 'e' || *s == 'E') {
+		s += s[1] == '+' || s[1] == '-' ? 2 : 1;
+		const unsigned char *first = s;
+		while (is_digit(*s))
+			s++;
+		fraction = 1;
+		if (s == first)
+			return 0;
+	}
+	n->len = (size_t)(s - from);
+	if (n_digits == 0 || (size_t)(s - j->buf) >= j->end || is_number_byte(*s) || n->len > NUMBER_TEXT_MAX)
+		return 0;
+	n->whole = !fraction && n_digits <= 18;
+	n->value = negative ? -(int64_t)u : (int64_t)u;
+	return 1;
 }
 
 /* RFC 8259's number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? */
@@ -253,11 +416,10 @@ static int number_well_formed(const char *s)
 }
 
 /*
- * A number's bytes into text: a run at a time from the buffer (profiles
- * are mostly numbers: sample ids and deltas), read again where the
- * buffer ends inside it.
+ * A number's bytes into text, read across buffers (number_text), and
+ * checked.
  */
-static int number_text(struct json *j)
+static int number_text_slow(struct json *j)
 {
 	j->len = 0;
 	text_add(j, "", 0);
@@ -276,6 +438,17 @@ static int number_text(struct json *j)
 		return -1;
 	if (!number_well_formed(j->text))
 		return json_error(j, "bad number '%.40s'", j->text);
+	return 0;
+}
+
+/* A number's bytes into text: at once where it lies in the buffer, as most do. */
+static inline int number_text(struct json *j)
+{
+	struct scanned n;
+	if (!scan_number(j, j->at, &n))
+		return number_text_slow(j);
+	text_set(j, j->buf + j->at, n.len);
+	j->at += n.len;
 	return 0;
 }
 
@@ -298,8 +471,8 @@ static enum json_token literal(struct json *j)
 	return JSON_FAILED;
 }
 
-/* Skips white space (and a UTF-8 byte-order mark at the very start). */
-static int skip_space(struct json *j)
+/* Skips white space (and a UTF-8 byte-order mark at the very start); see skip_space. */
+static int skip_space_slow(struct json *j)
 {
 	if (j->consumed == 0 && j->at == 0 && peek_byte(j) == 0xef && j->end >= 3 &&
 	    memcmp(j->buf, "\xef\xbb\xbf", 3) == 0)
@@ -314,6 +487,22 @@ static int skip_space(struct json *j)
 	j->token_offset = j->consumed + j->at;
 	j->token_line = j->line;
 	return c;
+}
+
+/*
+ * The next token's first byte, white space skipped, its place noted for
+ * messages. Most tokens follow the one before with no space between
+ * them. (At the very start the buffer is empty: the slow way looks for
+ * the byte-order mark.)
+ */
+static inline int skip_space(struct json *j)
+{
+	if (j->at < j->end && j->buf[j->at] > ' ') {
+		j->token_offset = j->consumed + j->at;
+		j->token_line = j->line;
+		return j->buf[j->at];
+	}
+	return skip_space_slow(j);
 }
 
 static enum json_token after_value(struct json *j, enum json_token t)
@@ -331,7 +520,8 @@ static int nest_is_object(const struct json *j, size_t depth)
 static enum json_token open_container(struct json *j, unsigned char kind)
 {
 	take_byte(j);
-	grow((void **)&j->nest, &j->cap_nest, j->depth / 8 + 1, 1);
+	if (j->depth / 8 + 1 > j->cap_nest)
+		grow((void **)&j->nest, &j->cap_nest, j->depth / 8 + 1, 1);
 	unsigned char bit = (unsigned char)(1u << (j->depth % 8));
 	if (kind == '{')
 		j->nest[j->depth / 8] |= bit;
@@ -355,33 +545,18 @@ static enum json_token close_container(struct json *j, int c)
 	return after_value(j, c == '}' ? JSON_OBJECT_END : JSON_ARRAY_END);
 }
 
+/* A value that is no string and no number (json_next reads those). */
 static enum json_token value(struct json *j, int c)
 {
 	if (c == '{' || c == '[')
 		return open_container(j, (unsigned char)c);
-	if (c == '"') {
-		take_byte(j);
-		return string_text(j) < 0 ? JSON_FAILED : after_value(j, JSON_STRING);
-	}
-	if (c == '-' || (c >= '0' && c <= '9'))
-		return number_text(j) < 0 ? JSON_FAILED : after_value(j, JSON_NUMBER);
 	enum json_token t = literal(j);
 	return t == JSON_FAILED ? t : after_value(j, t);
 }
 
-/* Punctuation between values: ',' and ':'. */
-static enum json_token punctuation(struct json *j, int c)
+/* What is wrong where a ':' or a ',' (or the container's end) must come. */
+static enum json_token punctuation_error(struct json *j)
 {
-	if (c == ':' && j->expect == EXPECT_COLON) {
-		take_byte(j);
-		j->expect = EXPECT_VALUE;
-		return json_next(j);
-	}
-	if (c == ',' && j->expect == EXPECT_COMMA) {
-		take_byte(j);
-		j->expect = nest_is_object(j, j->depth - 1) ? EXPECT_KEY : EXPECT_VALUE;
-		return json_next(j);
-	}
 	if (j->expect == EXPECT_COLON)
 		json_error(j, "expected ':' after a key");
 	else
@@ -393,7 +568,32 @@ enum json_token json_next(struct json *j)
 {
 	if (j->failed)
 		return JSON_FAILED;
-	int c = skip_space(j);
+	int c;
+	/* The punctuation between values is taken on the way to the next token. */
+	for (;;) {
+		c = skip_space(j);
+		if (c == ':' && j->expect == EXPECT_COLON)
+			j->expect = EXPECT_VALUE;
+		else if (c == ',' && j->expect == EXPECT_COMMA)
+			j->expect = nest_is_object(j, j->depth - 1) ? EXPECT_KEY : EXPECT_VALUE;
+		else
+			break;
+		j->at++;
+	}
+	int is_key = j->expect == EXPECT_KEY || j->expect == EXPECT_FIRST_KEY;
+	int is_value = j->expect == EXPECT_VALUE || j->expect == EXPECT_FIRST_VALUE;
+	/* Keys, strings and numbers: the tokens that come most, before the checks of what may not come. */
+	if (c == '"' && (is_key || is_value)) {
+		j->at++;
+		if (!string_here(j) && string_text_slow(j) < 0)
+			return JSON_FAILED;
+		if (!is_key)
+			return after_value(j, JSON_STRING);
+		j->expect = EXPECT_COLON;
+		return JSON_KEY;
+	}
+	if (is_value && (c == '-' || is_digit((unsigned char)c)))
+		return number_text(j) < 0 ? JSON_FAILED : after_value(j, JSON_NUMBER);
 	if (c == -2)
 		return JSON_FAILED;
 	if (j->expect == EXPECT_NOTHING) {
@@ -409,62 +609,141 @@ enum json_token json_next(struct json *j)
 	if (c == '}' || c == ']')
 		return close_container(j, c);
 	if (j->expect == EXPECT_COLON || j->expect == EXPECT_COMMA)
-		return punctuation(j, c);
-	if (j->expect == EXPECT_FIRST_KEY || j->expect == EXPECT_KEY) {
-		if (c != '"') {
-			json_error(j, "expected a key in quotes");
-			return JSON_FAILED;
-		}
-		take_byte(j);
-		if (string_text(j) < 0)
-			return JSON_FAILED;
-		j->expect = EXPECT_COLON;
-		return JSON_KEY;
+		return punctuation_error(j);
+	if (is_key) {
+		json_error(j, "expected a key in quotes");
+		return JSON_FAILED;
 	}
 	return value(j, c);
 }
 
 /*
- * The digits at `at`, when they end inside the buffer and make a whole
- * number in int64 as RFC 8259 writes it (no leading zero): their end,
- * else 0 (json_next then reads them, or says what is wrong).
+ * What json_next_int and json_next_number share: inside an array, the
+ * next element's first byte (the ',' before it taken), when it may be a
+ * number: 3 with *c; else what they return (0 at the array's end, 2 for
+ * anything else, -1 after reporting).
  */
-static size_t plain_int(const struct json *j, size_t at, int64_t *v)
+static int array_number_start(struct json *j, int *c)
 {
-	const unsigned char *b = j->buf;
-	int negative = b[at] == '-';
-	size_t from = at + (size_t)negative, to = from;
-	uint64_t u = 0;
-	while (to < j->end && b[to] >= '0' && b[to] <= '9' && to - from < 18)
-		u = u * 10 + (uint64_t)(b[to++] - '0');
-	if (to == from || to >= j->end || is_number_byte(b[to]) || (b[from] == '0' && to - from > 1))
+	if (j->depth == 0 || nest_is_object(j, j->depth - 1))
+		return 2;
+	while ((*c = skip_space(j)) == ',' && j->expect == EXPECT_COMMA) {
+		j->at++;
+		j->expect = EXPECT_VALUE;
+	}
+	if (*c == ']' && j->expect != EXPECT_VALUE)
+		return json_next(j) == JSON_ARRAY_END ? 0 : -1;
+	if (*c == -2)
+		return -1;
+	if ((j->expect != EXPECT_VALUE && j->expect != EXPECT_FIRST_VALUE) || (*c != '-' && (*c < '0' || *c > '9')))
+		return 2;
+	return 3;
+}
+
+/*
+ * The next number of an array where it lies, when it is (after a ',')
+ * the next byte and ends inside the buffer, as in arrays of samples, and
+ * is whole if `whole` asks: 1, taken, its scan in *n. When the array's
+ * ']' is the next byte: 0, taken. Else 2, nothing taken, for the ways of
+ * array_number_start.
+ */
+static inline int array_number_here(struct json *j, struct scanned *n, int whole)
+{
+	size_t at = j->at;
+	int c = j->buf[at];
+	if (j->expect == EXPECT_COMMA && c == ',')
+		c = j->buf[++at];
+	else if (c == ']' && (j->expect == EXPECT_COMMA || j->expect == EXPECT_FIRST_VALUE))
+		at = SIZE_MAX; /* the array's end */
+	else if (j->expect != EXPECT_VALUE && j->expect != EXPECT_FIRST_VALUE)
+		return 2;
+	if (j->depth == 0 || nest_is_object(j, j->depth - 1))
+		return 2;
+	if (at == SIZE_MAX) {
+		j->token_offset = j->consumed + j->at;
+		j->token_line = j->line;
+		j->at++;
+		j->depth--;
+		after_value(j, JSON_ARRAY_END);
 		return 0;
-	*v = negative ? -(int64_t)u : (int64_t)u;
-	return to;
+	}
+	if (!(is_digit((unsigned char)c) || c == '-') || !scan_number(j, at, n) || (whole && !n->whole))
+		return 2;
+	j->token_offset = j->consumed + at;
+	j->token_line = j->line;
+	j->at = at + n->len;
+	after_value(j, JSON_NUMBER);
+	return 1;
 }
 
 int json_next_int(struct json *j, int64_t *v)
 {
+	struct scanned n;
 	if (j->failed)
 		return -1;
-	if (j->depth == 0 || nest_is_object(j, j->depth - 1))
-		return 2;
-	int c = skip_space(j);
-	if (c == ',' && j->expect == EXPECT_COMMA) {
-		take_byte(j);
-		j->expect = EXPECT_VALUE;
-		c = skip_space(j);
+	int here = array_number_here(j, &n, 1);
+	if (here == 0)
+		return 0;
+	if (here == 2) {
+		int c, k = array_number_start(j, &c);
+		if (k != 3 || !scan_number(j, j->at, &n) || !n.whole)
+			return k == 3 ? 2 : k;
+		j->at += n.len;
+		after_value(j, JSON_NUMBER);
 	}
-	if (c == ']' && j->expect != EXPECT_VALUE)
-		return json_next(j) == JSON_ARRAY_END ? 0 : -1;
-	if (c == -2)
+	*v = n.value;
+	return 1;
+}
+
+int json_next_number(struct json *j, int64_t *v)
+{
+	struct scanned n;
+	if (j->failed)
 		return -1;
-	size_t end;
-	if ((j->expect != EXPECT_VALUE && j->expect != EXPECT_FIRST_VALUE) || (c != '-' && (c < '0' || c > '9')) ||
-	    !(end = plain_int(j, j->at, v)))
-		return 2;
-	j->at = end;
+	int here = array_number_here(j, &n, 0);
+	if (here == 0)
+		return 0;
+	if (here == 2) {
+		int c, k = array_number_start(j, &c);
+		if (k != 3)
+			return k;
+		if (!scan_number(j, j->at, &n)) {
+			if (number_text_slow(j) < 0)
+				return -1;
+			after_value(j, JSON_NUMBER);
+			return 3;
+		}
+		j->at += n.len;
+		after_value(j, JSON_NUMBER);
+	}
+	if (n.whole) {
+		*v = n.value;
+		return 1;
+	}
+	text_set(j, j->buf + j->at - n.len, n.len);
+	return 3;
+}
+
+int json_next_whole(struct json *j, int64_t *v)
+{
+	struct scanned n;
+	size_t at = j->at;
+	int expect = j->expect;
+	if (j->failed)
+		return -1;
+	if (expect == EXPECT_COLON && j->buf[at] == ':')
+		at++;
+	else if (expect == EXPECT_COMMA && j->buf[at] == ',' && !nest_is_object(j, j->depth - 1))
+		at++;
+	else if (expect != EXPECT_VALUE && expect != EXPECT_FIRST_VALUE)
+		return 0;
+	if (!(is_digit(j->buf[at]) || j->buf[at] == '-') || !scan_number(j, at, &n) || !n.whole)
+		return 0;
+	j->token_offset = j->consumed + at;
+	j->token_line = j->line;
+	j->at = at + n.len;
 	after_value(j, JSON_NUMBER);
+	*v = n.value;
 	return 1;
 }
 

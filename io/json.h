@@ -74,6 +74,25 @@ int json_error(struct json *j, const char *fmt, ...) __attribute__((format(print
 int json_next_int(struct json *j, int64_t *v);
 
 /*
+ * Inside an array: the next element when it is a number, read where it
+ * lies. As json_next_int (1 and *v, 0, 2, -1), but any other number (a
+ * fraction, an exponent, past 18 digits, or digits across the buffer's
+ * end) is taken too: 3, its text in `text` as after JSON_NUMBER. Arrays
+ * of times are such numbers (Firefox's samples).
+ */
+int json_next_number(struct json *j, int64_t *v);
+
+/*
+ * The next value, an object member's or an array element, when it is a
+ * whole number written plainly (at most 18 digits) right after the ':' or
+ * ',' before it: 1 and *v, taken as a JSON_NUMBER would be (`text` not
+ * set). 0 when it is anything else, or white space comes first: nothing
+ * taken, for json_next. -1 after an earlier failure. Traces' pids and
+ * times are such numbers.
+ */
+int json_next_whole(struct json *j, int64_t *v);
+
+/*
  * Inside an array, before its next element: 1 when nothing but white
  * space (after a ',' where one may come) is left of the input, as in a
  * trace Chrome was still writing; 0 when more comes (only that white

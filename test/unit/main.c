@@ -185,7 +185,7 @@ int main(int argc, char **argv)
 		return print_stacks(argv[2], argv[3]);
 	if (argc == 4 && strcmp(argv[1], "labels") == 0 && format_by_name(argv[2]))
 		return print_labels(argv[2], argv[3]);
-	const struct unit_test *suites[] = { model_tests, rprof_tests, callgraph_tests, units_tests };
+	const struct unit_test *suites[] = { model_tests, rprof_tests, callgraph_tests, units_tests, json_tests };
 	int failed = 0;
 	for (size_t i = 0; i < sizeof suites / sizeof *suites; i++)
 		for (const struct unit_test *t = suites[i]; t->name; t++) {

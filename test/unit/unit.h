@@ -37,5 +37,6 @@ extern const struct unit_test model_tests[];
 extern const struct unit_test rprof_tests[];
 extern const struct unit_test callgraph_tests[];
 extern const struct unit_test units_tests[];
+extern const struct unit_test json_tests[];
 
 #endif

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../base/checked.h"
 #include "../base/alloc.h"
 #include "../base/diag.h"
 #include "../base/numtext.h"
@@ -120,12 +121,48 @@ static void write_double(struct writer *w, double v)
 		output_str(w->out, text);
 		return;
 	}
-	for (int p = 1; p <= 17; p++) {
-		snprintf(text, sizeof text, "%.*g", p, v);
+	/*
+	 * The fewest digits by bisection: when p digits read back, so do p + 1
+	 * (the nearest of p + 1 digits is no farther than p digits and a 0),
+	 * and 17 always do.
+	 */
+	int fewest = 17;
+	for (int lo = 1; lo < fewest;) {
+		int mid = lo + (fewest - lo) / 2;
+		snprintf(text, sizeof text, "%.*g", mid, v);
 		if (strtod(text, NULL) == v)
-			break;
+			fewest = mid;
+		else
+			lo = mid + 1;
 	}
+	snprintf(text, sizeof text, "%.*g", fewest, v);
 	output_str(w->out, text);
+}
+
+/*
+ * ns / 1000 when it is v, in the fewest digits, as write_double would
+ * write it but without its search. Below 10^13 microseconds a double's
+ * spacing is under 0.002, so no decimal with fewer fractional digits
+ * (0.001 or more away) reads back as v when this one does; and it does
+ * without a check when v is the quotient of the two exact doubles, which
+ * is rounded once. 0 when it does not read back as v, or past that bound.
+ */
+static int write_micros(struct writer *w, int64_t ns, double v)
+{
+	if (ns <= -10000000000000000 || ns >= 10000000000000000)
+		return 0;
+	uint64_t magnitude = ns < 0 ? 0 - (uint64_t)ns : (uint64_t)ns;
+	char text[32];
+	int len = snprintf(text, sizeof text, "%s%" PRIu64 ".%03u", ns < 0 ? "-" : "", magnitude / 1000,
+			   (unsigned)(magnitude % 1000));
+	while (text[len - 1] == '0')
+		text[--len] = 0;
+	if (text[len - 1] == '.')
+		text[--len] = 0;
+	if (v != (double)ns / 1000.0 && strtod(text, NULL) != v)
+		return 0;
+	output_str(w->out, text);
+	return 1;
 }
 
 /*
@@ -141,9 +178,12 @@ static void write_span(struct writer *w, int64_t from_ns, int64_t to_ns)
 	for (int k = 0; k < 8 && ts + dur != end; k++)
 		dur = nextafter(dur, ts + dur < end ? HUGE_VAL : -HUGE_VAL);
 	output_str(w->out, ",\"ts\":");
-	write_double(w, ts);
+	if (!write_micros(w, from_ns, ts))
+		write_double(w, ts);
 	output_str(w->out, ",\"dur\":");
-	write_double(w, dur);
+	int64_t span_ns;
+	if (to_ns < from_ns || checked_sub_i64(to_ns, from_ns, &span_ns) || !write_micros(w, span_ns, dur))
+		write_double(w, dur);
 }
 
 static void write_i64(struct writer *w, int64_t v)

@@ -100,11 +100,11 @@ demo: prof
 
 ifdef VALGRIND
 check: $(BUILD)/prof $(BUILD)/unit
-	LIGHT=1 PROF=test/valgrind.sh UNIT="test/valgrind.sh $(BUILD)/unit" VALGRIND_PROF=$(BUILD)/prof \
+	LIGHT=1 NO_BROWSER=1 PROF=test/valgrind.sh UNIT="test/valgrind.sh $(BUILD)/unit" VALGRIND_PROF=$(BUILD)/prof \
 		BUILD=$(BUILD) sh test/run.sh $(AREAS)
 else
 check: $(BUILD)/prof $(BUILD)/unit
-	BUILD=$(BUILD) sh test/run.sh $(AREAS)
+	$(if $(SANITIZE),NO_BROWSER=1 )BUILD=$(BUILD) sh test/run.sh $(AREAS)
 endif
 
 # Other projects' files in the shared corpus beside the clone (CI): the

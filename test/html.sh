@@ -116,7 +116,7 @@ needs_browser check "a page never drawn fails within the browser checks' limit" 
 # The views and their numbers, on three inputs.
 html_views() { # FILE NAME VIEW...: screenshots and numbers into $html_dir/NAME
 	mkdir -p "$html_dir/$2"
-	[ "$browser_tools" != installed ] || "$PROF" -q -o "$html_dir/$2/page.html" "$1"
+	[ "$browser_tools" = missing ] || "$PROF" -q -o "$html_dir/$2/page.html" "$1"
 	page_views "$@"
 }
 page_views() { # FILE NAME VIEW...: as html_views, of the page $html_dir/NAME/page.html, made of FILE
@@ -205,7 +205,8 @@ for case in "focus --focus main\.fib" "ignore --ignore main\.fib" "diff --diff-b
 	set -- $case
 	units_dir=$html_dir/units-$1; shift
 	mkdir -p "$units_dir"
-	[ "$browser_tools" != installed ] || "$PROF" -q "$@" -o "$units_dir/page.html" testdata/pprof/go/go_cpu.pb.gz
+	check "-t html of go_cpu.pb.gz $* writes a page, saying nothing" \
+		says_nothing "$PROF" -q "$@" -o "$units_dir/page.html" testdata/pprof/go/go_cpu.pb.gz
 	page_views testdata/pprof/go/go_cpu.pb.gz "${units_dir##*/}" top
 	needs_browser heavy "the page of go_cpu.pb.gz $* in Chromium: units and percentages as go tool pprof -top" \
 		page_is_top "$units_dir" testdata/pprof/go/go_cpu.pb.gz "$@"

@@ -302,11 +302,22 @@ export CHROMIUM
 # decides for the run. What is missing is one failure that says why (npm's
 # own message, without its stack trace), and the checks that need the tools
 # are then counted as skipped (needs_browser), not failed one by one.
+#
+# NO_BROWSER=1 (make check SANITIZE=1 and VALGRIND=1) leaves the browser
+# out: it judges prof's output, which is the same whatever the build, and
+# `make check` judges it. Each browser check is then counted as skipped,
+# but its command still runs, with the browser tools doing nothing
+# (test/speedscope/chromium.cjs), so that prof still meets every input the
+# check feeds it; a run of prof in it that ends by a signal, a sanitizer's
+# report or valgrind's error status fails (prof_ran_cleanly).
 browser_tools=
 install_browser_tools() {
 	[ -z "$browser_tools" ] || return 0
 	browser_tools=missing
-	if [ ! -x "$CHROMIUM" ]; then
+	if [ -n "${NO_BROWSER:-}" ]; then
+		browser_tools=unused
+		watch_prof
+	elif [ ! -x "$CHROMIUM" ]; then
 		fail "no Chromium at $CHROMIUM (Debian's chromium, or set CHROMIUM): the checks in a browser are skipped"
 	elif ! [ "$SPEEDSCOPE/node_modules/.package-lock.json" -nt "$SPEEDSCOPE/package-lock.json" ] &&
 		! npm ci --prefix "$SPEEDSCOPE" --no-audit --no-fund > "$TMP/npm.log" 2>&1; then
@@ -317,7 +328,52 @@ install_browser_tools() {
 	fi
 }
 needs_browser() { # CHECKER NAME COMMAND...: CHECKER (check, heavy...) when the browser tools are installed, else a skip
-	if [ "$browser_tools" = installed ]; then "$@"; else skipped=$((skipped + 1)); fi
+	if [ "$browser_tools" = installed ]; then "$@"; return; fi
+	skipped=$((skipped + 1))
+	[ "$browser_tools" = unused ] || return 0
+	# A heavy check is left out under valgrind (LIGHT), prof's runs too;
+	# another checker (an area's own) runs no prof of its own.
+	case $1 in
+	check) ;;
+	heavy) [ -z "${LIGHT:-}" ] || return 0 ;;
+	*) return 0 ;;
+	esac
+	shift
+	prof_ran_cleanly "$@"
+}
+# NO_BROWSER: prof as $TMP/prof-watched runs it, which notes in
+# $TMP/prof-watched.log each run that ended by a signal or valgrind's
+# error status (above 2: prof's own statuses are 0, 1 and 2) or said a
+# sanitizer's report; its stderr still reaches the caller, after it ends.
+watch_prof() {
+	cat > "$TMP/prof-watched" <<'EOF'
+#!/bin/sh
+"$WATCHED_PROF" "$@" 2> "$WATCHED_ERR.$$"
+status=$?
+echo "$*" >> "$WATCHED_ERR.runs"
+cat "$WATCHED_ERR.$$" >&2
+if [ $status -gt 2 ] || grep -q 'runtime error\|Sanitizer' "$WATCHED_ERR.$$"; then
+	echo "exit $status: prof $*" >> "$WATCHED_ERR.log"
+	grep -m 3 'runtime error\|Sanitizer\|==[0-9]*== [A-Z]' "$WATCHED_ERR.$$" | sed 's/^/  | /' >> "$WATCHED_ERR.log"
+fi
+rm -f "$WATCHED_ERR.$$"
+exit $status
+EOF
+	chmod +x "$TMP/prof-watched"
+	WATCHED_PROF=$PROF WATCHED_ERR=$TMP/prof-watched
+	export WATCHED_PROF WATCHED_ERR
+}
+prof_ran_cleanly() { # NAME COMMAND...: the command's runs of prof (if any) end cleanly, whatever it judged
+	: > "$TMP/prof-watched.log"
+	: > "$TMP/prof-watched.runs"
+	watched_name=$1
+	shift
+	PROF=$TMP/prof-watched
+	"$@" > /dev/null 2>&1
+	PROF=$WATCHED_PROF
+	[ -s "$TMP/prof-watched.runs" ] || return 0
+	check "prof, as \"$watched_name\" runs it (its browser left out), ends cleanly" [ ! -s "$TMP/prof-watched.log" ]
+	[ ! -s "$TMP/prof-watched.log" ] || sed 's/^/  /' "$TMP/prof-watched.log"
 }
 by_name() { # name, summed self, total (or "-" when the name is several frames)
 	awk -F'\t' -v OFS='\t' '{ self[$1] += $2; total[$1] = $3; n[$1]++ }
@@ -329,6 +385,9 @@ svg_frames() { LC_ALL=C awk -f test/svg/escape.awk -f test/svg/frames.awk "$1"; 
 # test/svg/check.cjs's KIND of checks on every SVG in DIR, in Chromium: a
 # check per picture, and check.cjs's reasons printed where one fails.
 chromium_shows_each() { # KIND DIR WHAT_ELSE_IS_CHECKED
+	if [ "$browser_tools" = unused ]; then
+		for f in "$2"/*.svg; do check "prof wrote $(basename "$f") (its browser left out)" [ -s "$f" ]; done
+	fi
 	if [ "$browser_tools" != installed ]; then
 		for f in "$2"/*.svg; do skipped=$((skipped + 1)); done
 		return
@@ -437,7 +496,7 @@ scaled_sums() { # SCALE
 		LC_ALL=C sort
 }
 trace_is_apps() { # FILE: prof's stacks and wall time are the app's import's, summed over threads
-	app_import_folded "$1" "$TMP/app.folded" && scaled_sums 1 < "$TMP/app.folded" > "$TMP/app.sums" &&
-		prof_q -t folded -s wall "$1" > "$TMP/prof.folded" && scaled_sums 1 < "$TMP/prof.folded" > "$TMP/prof.sums" &&
+	prof_q -t folded -s wall "$1" > "$TMP/prof.folded" && scaled_sums 1 < "$TMP/prof.folded" > "$TMP/prof.sums" &&
+		app_import_folded "$1" "$TMP/app.folded" && scaled_sums 1 < "$TMP/app.folded" > "$TMP/app.sums" &&
 		cmp -s "$TMP/app.sums" "$TMP/prof.sums"
 }

@@ -11,7 +11,7 @@ install_browser_tools
 offline_install_is_one_failure() {
 	mkdir -p "$TMP/offline" && cp "$SPEEDSCOPE"/package*.json "$TMP/offline/" || return 1
 	(
-		SPEEDSCOPE=$TMP/offline CHROMIUM=$(command -v sh) browser_tools= passed=0 failed=0 skipped=0
+		SPEEDSCOPE=$TMP/offline CHROMIUM=$(command -v sh) browser_tools= NO_BROWSER= passed=0 failed=0 skipped=0
 		export npm_config_registry=http://127.0.0.1:9/ npm_config_cache="$TMP/offline/cache" \
 			npm_config_fetch_retries=0 npm_config_proxy= npm_config_https_proxy=
 		install_browser_tools

@@ -5,6 +5,9 @@
 // (NODE_PATH, or test/speedscope/node_modules) and Chromium at $CHROMIUM
 // or /usr/bin/chromium.
 'use strict';
+// NO_BROWSER (make check SANITIZE=1 and VALGRIND=1, test/lib.sh): every
+// browser tool does nothing, so that a check's own runs of prof still run.
+if (process.env.NO_BROWSER) process.exit(0);
 const { chromium } = require('playwright-core');
 
 exports.launch = () => chromium.launch({

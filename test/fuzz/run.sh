@@ -6,8 +6,11 @@
 # testdata/invalid/TARGET; all of testdata/ for `any`), read as seeds up to
 # -max_len; new units go to build-fuzz/corpus-TARGET. A fixed seed makes a
 # run repeat. A crash is saved as build-fuzz/crash-TARGET-* and fails the
-# run; keep it in test/fuzz/crashers/ once fixed. A unit that runs 20 s
-# (FUZZ_TIMEOUT: wall-clock seconds, for a loaded machine) is a crash too.
+# run; keep it in test/fuzz/crashers/ once fixed. A unit that runs 60 s
+# (FUZZ_TIMEOUT: wall-clock seconds) is a crash too: a hang, where the
+# slowest seed (a 1 MB Firefox profile written in every format, html the
+# most, twice for the leak check) takes some 20 s under ASan on a loaded
+# machine.
 # Prints a line per target.
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
@@ -28,7 +31,7 @@ for target in $targets; do
 	fi
 	# shellcheck disable=SC2086 # $seeds: directory names without spaces
 	"build-fuzz/fuzz_$target" -seed=1 -max_total_time="$seconds" -max_len=262144 -rss_limit_mb=2048 \
-		-print_final_stats=1 -timeout="${FUZZ_TIMEOUT:-20}" -close_fd_mask=2 -artifact_prefix="build-fuzz/crash-$target-" \
+		-print_final_stats=1 -timeout="${FUZZ_TIMEOUT:-60}" -close_fd_mask=2 -artifact_prefix="build-fuzz/crash-$target-" \
 		"build-fuzz/corpus-$target" "test/fuzz/corpus/$target" $seeds > "build-fuzz/$target.log" 2>&1
 	rc=$?
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "build-fuzz/$target.log")

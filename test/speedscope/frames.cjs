@@ -11,33 +11,15 @@
 const app = require('./app.cjs');
 const { runWithin } = require('./chromium.cjs');
 
-// How much of the Sandwich table its scroller hides (in px).
-function hiddenHeight() {
-	const scrollers = Array.from(document.querySelectorAll('div')).filter((d) =>
-		getComputedStyle(d).overflowY === 'auto' && d.querySelector('table'));
-	return Math.max(0, ...scrollers.map((d) => d.scrollHeight - d.clientHeight));
-}
-function nothingHidden() {
-	return Array.from(document.querySelectorAll('div')).every((d) =>
-		getComputedStyle(d).overflowY !== 'auto' || !d.querySelector('table') || d.scrollHeight <= d.clientHeight);
-}
-
 async function main() {
 	const [appDir, profilePath, screenshot] = process.argv.slice(2);
+	// Tall enough that the Sandwich table, which renders only visible rows, shows them all.
 	const { page, errors, close } = await app.open(appDir, profilePath, 'profile',
-						       { viewport: { width: 1600, height: 900 } });
+						       { viewport: { width: 1600, height: 12000 } });
 	try {
 		await page.keyboard.press('3');
 		// The Sandwich table: Total, Self, Symbol Name (React builds it without a tbody).
 		await page.waitForSelector('table tr:has(td)', { timeout: 30000 });
-		// It renders only the rows in view: the page is made as tall as its
-		// scroller needs to show them all, and only then (a tall page is
-		// slow to draw: a fixed 12000 px was a third of each run).
-		const hidden = await page.evaluate(hiddenHeight);
-		if (hidden > 0) {
-			await page.setViewportSize({ width: 1600, height: 900 + hidden + 100 });
-			await page.waitForFunction(nothingHidden, null, { timeout: 30000 });
-		}
 		if (screenshot) await page.screenshot({ path: screenshot });
 		const rows = await page.$$eval('table tr:has(td)', (trs) => trs.map((tr) =>
 			Array.from(tr.querySelectorAll('td')).map((td) => td.textContent.trim())));

@@ -69,10 +69,13 @@ const char *stackprof_add_frame(struct stackprof_dump *d, int64_t id, uint32_t n
  * any id stackprof gives.
  */
 int64_t stackprof_keyed_frame_id(const struct stackprof_dump *d);
-/* The next integer of raw: NULL, or why it is refused (written into why[]). */
-const char *stackprof_raw(struct stackprof_dump *d, int64_t v, char *why, size_t why_size);
-/* raw has ended: NULL, or why it is refused. */
-const char *stackprof_raw_end(struct stackprof_dump *d);
+/*
+ * The next integer of raw (deltas 0) or of raw_timestamp_deltas (deltas
+ * 1), and that array's end: what every front end does with them. NULL,
+ * or why it is refused (in why[]).
+ */
+const char *stackprof_number(struct stackprof_dump *d, int deltas, int64_t v, char *why, size_t why_size);
+const char *stackprof_numbers_end(struct stackprof_dump *d, int deltas);
 /* The samples, once the whole dump is read: NULL, or why it is refused (in why[]). */
 const char *stackprof_build(struct stackprof_dump *d, const char *input_name, char *why, size_t why_size);
 

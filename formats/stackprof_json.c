@@ -110,20 +110,10 @@ static int numbers(struct json_reader *r, const char *what, int deltas)
 				return t == JSON_FAILED ? -1 : json_error(j, "%s must hold numbers", what);
 			rc = json_int(j, what, &v) < 0 ? -1 : 1;
 		}
-		if (rc < 0)
-			return -1;
-		if (deltas && v < 0)
-			return json_error(j, "a negative delta in raw_timestamp_deltas");
-		if (deltas)
-			spool_put(&r->d->deltas, (uint64_t)v);
-		else if (refused(r, stackprof_raw(r->d, v, r->why, sizeof r->why)) < 0)
+		if (rc < 0 || refused(r, stackprof_number(r->d, deltas, v, r->why, sizeof r->why)) < 0)
 			return -1;
 	}
-	if (deltas)
-		r->d->has_deltas = 1;
-	else
-		r->d->has_raw = 1;
-	return deltas ? 0 : refused(r, stackprof_raw_end(r->d));
+	return refused(r, stackprof_numbers_end(r->d, deltas));
 }
 
 static int mode(struct json_reader *r)

@@ -123,18 +123,10 @@ static int numbers(struct marshal_reader *r, const char *what, int deltas)
 			return -1;
 		if (v.kind != RUBY_INTEGER)
 			return ruby_marshal_error(&r->mr, "%s must hold Integers below 2^63", what);
-		if (deltas && v.integer < 0)
-			return ruby_marshal_error(&r->mr, "a negative delta in raw_timestamp_deltas");
-		if (deltas)
-			spool_put(&r->d->deltas, (uint64_t)v.integer);
-		else if (refused(r, stackprof_raw(r->d, v.integer, r->why, sizeof r->why)) < 0)
+		if (refused(r, stackprof_number(r->d, deltas, v.integer, r->why, sizeof r->why)) < 0)
 			return -1;
 	}
-	if (deltas)
-		r->d->has_deltas = 1;
-	else
-		r->d->has_raw = 1;
-	return deltas ? 0 : refused(r, stackprof_raw_end(r->d));
+	return refused(r, stackprof_numbers_end(r->d, deltas));
 }
 
 static int mode(struct marshal_reader *r)

@@ -105,7 +105,8 @@ static const char *record_end(struct stackprof_dump *d, int64_t count)
 	return NULL;
 }
 
-const char *stackprof_raw(struct stackprof_dump *d, int64_t v, char *why, size_t why_size)
+/* The next integer of raw: NULL, or why it is refused (written into why[]). */
+static const char *raw_number(struct stackprof_dump *d, int64_t v, char *why, size_t why_size)
 {
 	d->has_raw = 1;
 	if (d->frames_left == -2)
@@ -134,9 +135,30 @@ const char *stackprof_raw(struct stackprof_dump *d, int64_t v, char *why, size_t
 	return NULL;
 }
 
-const char *stackprof_raw_end(struct stackprof_dump *d)
+/* raw has ended: NULL, or why it is refused. */
+static const char *raw_end(struct stackprof_dump *d)
 {
 	return d->frames_left == -1 ? NULL : "raw ends inside a record";
+}
+
+const char *stackprof_number(struct stackprof_dump *d, int deltas, int64_t v, char *why, size_t why_size)
+{
+	if (!deltas)
+		return raw_number(d, v, why, why_size);
+	if (v < 0)
+		return "a negative delta in raw_timestamp_deltas";
+	spool_put(&d->deltas, (uint64_t)v);
+	return NULL;
+}
+
+const char *stackprof_numbers_end(struct stackprof_dump *d, int deltas)
+{
+	if (deltas) {
+		d->has_deltas = 1;
+		return NULL;
+	}
+	d->has_raw = 1;
+	return raw_end(d);
 }
 
 /* samples/count, then the mode's weight: its time, or its allocations. */

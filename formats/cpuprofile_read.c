@@ -61,7 +61,7 @@ struct when {
 struct open_node {
 	uint32_t index;
 	struct v8_call_frame cf;
-	uint8_t has_id, in_children;
+	uint8_t has_id;
 };
 
 struct reader {
@@ -331,8 +331,9 @@ static int nodes(struct reader *r)
  * of the node open above it: a slot in nodes, filled as its fields come;
  * its parent is the parent's index until the tree is read.
  */
-static void open_old_node(struct reader *r, size_t depth)
+static void open_old_node(void *ctx, size_t depth)
 {
+	struct reader *r = ctx;
 	grow((void **)&r->open, &r->cap_open, depth + 1, sizeof *r->open);
 	grow((void **)&r->nodes, &r->cap_nodes, r->n_nodes + 1, sizeof *r->nodes);
 	r->nodes[r->n_nodes] = (struct node){ .location = MODEL_NONE, .stack = STACK_UNBUILT,
@@ -341,9 +342,11 @@ static void open_old_node(struct reader *r, size_t depth)
 }
 
 /* A key of the old node being read, and its value. */
-static int old_node_field(struct reader *r, struct open_node *o)
+static int old_node_field(void *ctx, size_t depth)
 {
+	struct reader *r = ctx;
 	struct json *j = &r->j;
+	struct open_node *o = &r->open[depth];
 	int rc = call_frame_field(r, &o->cf);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
@@ -353,15 +356,13 @@ static int old_node_field(struct reader *r, struct open_node *o)
 	}
 	if (strcmp(j->text, "hitCount") == 0)
 		return hit_count_value(r, &r->nodes[o->index].hit_count);
-	if (strcmp(j->text, "children") == 0) {
-		o->in_children = 1;
-		return json_expect(j, JSON_ARRAY, "children to be an array of nodes");
-	}
 	return json_skip(j, json_next(j));
 }
 
-static int close_old_node(struct reader *r, const struct open_node *o)
+static int close_old_node(void *ctx, size_t depth)
 {
+	struct reader *r = ctx;
+	const struct open_node *o = &r->open[depth];
 	if (!o->has_id)
 		return json_error(&r->j, "a node without id");
 	uint32_t location = MODEL_NONE;
@@ -371,34 +372,9 @@ static int close_old_node(struct reader *r, const struct open_node *o)
 	return index_node(r, o->index);
 }
 
-/* The next token of the old node open at `depth`, which may open or close one. */
-static int old_tree_step(struct reader *r, size_t *depth)
-{
-	struct json *j = &r->j;
-	struct open_node *o = &r->open[*depth - 1];
-	enum json_token t = json_next(j);
-	if (t == JSON_FAILED)
-		return -1;
-	if (o->in_children) {
-		if (t == JSON_ARRAY_END) {
-			o->in_children = 0;
-			return 0;
-		}
-		if (t != JSON_OBJECT)
-			return json_error(j, "children must be node objects");
-		open_old_node(r, (*depth)++);
-		return 0;
-	}
-	if (t == JSON_OBJECT_END) {
-		(*depth)--;
-		return close_old_node(r, o);
-	}
-	return old_node_field(r, o);
-}
-
 /*
- * `head`, the old format's tree, each node holding its children, read with
- * a stack of the nodes open (DevTools' compatibilityConversionHeadToNodes
+ * `head`, the old format's tree, each node holding its children, read by
+ * json_tree without recursion (DevTools' compatibilityConversionHeadToNodes
  * recurses; a file thousands deep must not reach the C stack's end).
  */
 static int old_tree(struct reader *r)
@@ -409,11 +385,9 @@ static int old_tree(struct reader *r)
 	r->old_format = 1;
 	if (json_expect(j, JSON_OBJECT, "head to be a node object") < 0)
 		return -1;
-	size_t depth = 0;
-	open_old_node(r, depth++);
-	while (depth > 0)
-		if (old_tree_step(r, &depth) < 0)
-			return -1;
+	static const struct json_tree_calls calls = { open_old_node, old_node_field, close_old_node };
+	if (json_tree(j, &calls, r) < 0)
+		return -1;
 	for (size_t i = 0; i < r->n_nodes; i++)
 		if (r->nodes[i].has_parent)
 			r->nodes[i].parent = r->nodes[r->nodes[i].parent].id;

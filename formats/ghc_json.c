@@ -33,10 +33,9 @@ struct cost_centre {
 	uint32_t location;
 };
 
-/* A node being read: its index, and whether its children array is open. */
+/* A node being read (json_tree says its depth): its index. */
 struct open_node {
 	uint32_t index;
-	uint8_t in_children;
 };
 
 struct reader {
@@ -185,8 +184,9 @@ static int cost_centres(struct reader *r)
 }
 
 /* Opens a node at `depth` (0: the root), a child of the node open above it. */
-static void open_node(struct reader *r, size_t depth)
+static void open_node(void *ctx, size_t depth)
 {
+	struct reader *r = ctx;
 	grow((void **)&r->open, &r->cap_open, depth + 1, sizeof *r->open);
 	grow((void **)&r->nodes, &r->cap_nodes, r->n_nodes + 1, sizeof *r->nodes);
 	r->nodes[r->n_nodes] = (struct node){ .line = r->j.token_line,
@@ -194,9 +194,10 @@ static void open_node(struct reader *r, size_t depth)
 	r->open[depth] = (struct open_node){ .index = (uint32_t)r->n_nodes++ };
 }
 
-static int node_field(struct reader *r, struct open_node *o)
+static int node_field(void *ctx, size_t depth)
 {
-	struct node *n = &r->nodes[o->index];
+	struct reader *r = ctx;
+	struct node *n = &r->nodes[r->open[depth].index];
 	const char *key = r->j.text;
 	if (strcmp(key, "id") == 0)
 		return n->has_id = 1, int_value(r, "a node's id", &n->cc);
@@ -206,33 +207,13 @@ static int node_field(struct reader *r, struct open_node *o)
 		return count_value(r, "a node's alloc", &n->alloc);
 	if (strcmp(key, "entries") == 0)
 		return count_value(r, "a node's entries", &n->entries);
-	if (strcmp(key, "children") == 0) {
-		o->in_children = 1;
-		return json_expect(&r->j, JSON_ARRAY, "children to be an array of nodes");
-	}
 	return json_skip(&r->j, json_next(&r->j));
 }
 
-/* The next token of the node open at `depth`, which may open or close one. */
-static int tree_step(struct reader *r, size_t *depth)
+static int close_node(void *ctx, size_t depth)
 {
-	struct open_node *o = &r->open[*depth - 1];
-	enum json_token t = json_next(&r->j);
-	if (t == JSON_FAILED)
-		return -1;
-	if (o->in_children) {
-		if (t == JSON_ARRAY_END)
-			return o->in_children = 0, 0;
-		if (t != JSON_OBJECT)
-			return json_error(&r->j, "children must be node objects");
-		open_node(r, (*depth)++);
-		return 0;
-	}
-	if (t == JSON_OBJECT_END) {
-		(*depth)--;
-		return r->nodes[o->index].has_id ? 0 : json_error(&r->j, "a profile node without id");
-	}
-	return node_field(r, o);
+	struct reader *r = ctx;
+	return r->nodes[r->open[depth].index].has_id ? 0 : json_error(&r->j, "a profile node without id");
 }
 
 static int tree(struct reader *r)
@@ -242,12 +223,8 @@ static int tree(struct reader *r)
 	r->have_tree = 1;
 	if (json_expect(&r->j, JSON_OBJECT, "profile to be a node object") < 0)
 		return -1;
-	size_t depth = 0;
-	open_node(r, depth++);
-	while (depth > 0)
-		if (tree_step(r, &depth) < 0)
-			return -1;
-	return 0;
+	static const struct json_tree_calls calls = { open_node, node_field, close_node };
+	return json_tree(&r->j, &calls, r);
 }
 
 /* The rows, in the tree's order: a parent before its children, so its stack is built. */

@@ -41,7 +41,7 @@ struct node {
 struct open_node {
 	uint32_t index;
 	struct v8_call_frame cf;
-	uint8_t has_frame, has_size, in_children;
+	uint8_t has_frame, has_size;
 };
 
 struct reader {
@@ -114,8 +114,9 @@ static int call_frame(struct reader *r, struct open_node *o)
 
 
 /* Opens a node at `depth` of the tree (0: head), a child of the node open above it. */
-static void open_node(struct reader *r, size_t depth)
+static void open_node(void *ctx, size_t depth)
 {
+	struct reader *r = ctx;
 	grow((void **)&r->open, &r->cap_open, depth + 1, sizeof *r->open);
 	grow((void **)&r->nodes, &r->cap_nodes, r->n_nodes + 1, sizeof *r->nodes);
 	r->nodes[r->n_nodes] = (struct node){ .location = MODEL_NONE,
@@ -170,9 +171,11 @@ static int index_nodes(struct reader *r)
 }
 
 /* A key of the node being read, and its value. */
-static int node_field(struct reader *r, struct open_node *o)
+static int node_field(void *ctx, size_t depth)
 {
+	struct reader *r = ctx;
 	struct json *j = &r->j;
+	struct open_node *o = &r->open[depth];
 	struct node *n = &r->nodes[o->index];
 	if (strcmp(j->text, "callFrame") == 0)
 		return call_frame(r, o);
@@ -186,44 +189,17 @@ static int node_field(struct reader *r, struct open_node *o)
 		n->has_id = 1;
 		return int_value(r, "a node's id", &n->id);
 	}
-	if (strcmp(j->text, "children") == 0) {
-		o->in_children = 1;
-		return json_expect(j, JSON_ARRAY, "children to be an array of nodes");
-	}
 	return json_skip(j, json_next(j));
 }
 
-static int close_node(struct reader *r, const struct open_node *o)
+static int close_node(void *ctx, size_t depth)
 {
+	struct reader *r = ctx;
+	const struct open_node *o = &r->open[depth];
 	if (!o->has_frame || !o->has_size)
 		return json_error(&r->j, "a node without %s", o->has_frame ? "selfSize" : "callFrame");
 	r->nodes[o->index].location = v8_frame_location(&r->frames, &o->cf);
 	return 0;
-}
-
-/* The next token of the node open at `depth`, which may open or close one. */
-static int tree_step(struct reader *r, size_t *depth)
-{
-	struct json *j = &r->j;
-	struct open_node *o = &r->open[*depth - 1];
-	enum json_token t = json_next(j);
-	if (t == JSON_FAILED)
-		return -1;
-	if (o->in_children) {
-		if (t == JSON_ARRAY_END) {
-			o->in_children = 0;
-			return 0;
-		}
-		if (t != JSON_OBJECT)
-			return json_error(j, "children must be node objects");
-		open_node(r, (*depth)++);
-		return 0;
-	}
-	if (t == JSON_OBJECT_END) {
-		(*depth)--;
-		return close_node(r, o);
-	}
-	return node_field(r, o);
 }
 
 static int tree(struct reader *r)
@@ -233,12 +209,8 @@ static int tree(struct reader *r)
 	r->have_head = 1;
 	if (json_expect(&r->j, JSON_OBJECT, "head to be a node object") < 0)
 		return -1;
-	size_t depth = 0;
-	open_node(r, depth++);
-	while (depth > 0)
-		if (tree_step(r, &depth) < 0)
-			return -1;
-	return 0;
+	static const struct json_tree_calls calls = { open_node, node_field, close_node };
+	return json_tree(&r->j, &calls, r);
 }
 
 /* One of `samples`: its node is what counts; size and ordinal are checked and left. */

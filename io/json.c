@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../base/alloc.h"
@@ -771,6 +772,51 @@ int json_skip(struct json *j, enum json_token first)
 		if (json_next(j) == JSON_FAILED)
 			return -1;
 	return 0;
+}
+
+/* The next token of the tree's node open at depth - 1, which may open or close one. */
+static int tree_step(struct json *j, const struct json_tree_calls *calls, void *ctx, uint8_t **in_children,
+		     size_t *cap, size_t *depth)
+{
+	size_t at = *depth - 1;
+	enum json_token t = json_next(j);
+	if (t == JSON_FAILED)
+		return -1;
+	if ((*in_children)[at]) {
+		if (t == JSON_ARRAY_END) {
+			(*in_children)[at] = 0;
+			return 0;
+		}
+		if (t != JSON_OBJECT)
+			return json_error(j, "children must be node objects");
+		grow((void **)in_children, cap, *depth + 1, 1);
+		(*in_children)[(*depth)++] = 0;
+		calls->open(ctx, at + 1);
+		return 0;
+	}
+	if (t == JSON_OBJECT_END) {
+		(*depth)--;
+		return calls->close(ctx, at);
+	}
+	if (strcmp(j->text, "children") == 0) {
+		(*in_children)[at] = 1;
+		return json_expect(j, JSON_ARRAY, "children to be an array of nodes");
+	}
+	return calls->field(ctx, at);
+}
+
+int json_tree(struct json *j, const struct json_tree_calls *calls, void *ctx)
+{
+	size_t depth = 1, cap = 0;
+	uint8_t *in_children = NULL;
+	grow((void **)&in_children, &cap, 1, 1);
+	in_children[0] = 0;
+	calls->open(ctx, 0);
+	int rc = 0;
+	while (depth > 0 && rc == 0)
+		rc = tree_step(j, calls, ctx, &in_children, &cap, &depth);
+	free(in_children);
+	return rc;
 }
 
 int json_expect(struct json *j, enum json_token want, const char *what)

@@ -127,6 +127,23 @@ int json_prefix_has(const unsigned char *prefix, size_t len, const char *needle)
 int json_expect(struct json *j, enum json_token want, const char *what);
 
 /*
+ * A tree of node objects, each holding its children in an array under
+ * "children" (V8's old .cpuprofile head, .heapprofile, GHC's -pj), read
+ * with a stack of the nodes open, not by recursion: a file thousands deep
+ * must not reach the C stack's end. The root's '{' has just been read.
+ * `open` is told of each node as its '{' is read, `field` of each of its
+ * keys but "children" (the key in j->text; it reads the value), `close`
+ * of its '}', each with the node's depth (0: the root). 0, or -1 after
+ * reporting.
+ */
+struct json_tree_calls {
+	void (*open)(void *ctx, size_t depth);
+	int (*field)(void *ctx, size_t depth);
+	int (*close)(void *ctx, size_t depth);
+};
+int json_tree(struct json *j, const struct json_tree_calls *calls, void *ctx);
+
+/*
  * For the JSON writers: `len` bytes as a JSON string, quoted and escaped.
  * JSON holds Unicode only, so bytes that are not UTF-8 become U+FFFD each:
  * returns 1 when some did (the writer warns once), else 0.

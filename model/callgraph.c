@@ -26,9 +26,14 @@ struct arc {
 	uint32_t site, caller, callee; /* a location; two functions */
 };
 
-/* Calls counted on an arc (caller MODEL_NONE: from outside); values in count_values. */
+/*
+ * Calls counted on an arc (caller MODEL_NONE: from outside); values in
+ * count_values. `arc`: the call arc they count (MODEL_NONE: none), whose
+ * flow may carry them (docs/callgraph.md, "Call counts").
+ */
 struct count_arc {
-	uint32_t caller, site, callee, callee_location;
+	uint32_t caller, site, callee, callee_location, arc;
+	uint8_t placed;
 };
 
 struct callgraph {
@@ -50,6 +55,8 @@ struct callgraph {
 	size_t n_count_arcs, cap_count_arcs;
 	int64_t *count_values;
 	size_t cap_count_values;
+	uint32_t *count_of_arc; /* by arc: its count arc + 1, 0 for none */
+	size_t cap_count_of_arc;
 	int64_t *totals; /* by function, n_events each: the profiler's own total (callgraph_set_total); INT64_MAX unknown */
 	size_t n_totals;
 	/* By function: the stack above its frame when flow first reached it; MODEL_NONE before. */
@@ -79,6 +86,7 @@ void callgraph_free(struct callgraph *g)
 	free(g->self_of_location);
 	free(g->counts);
 	free(g->count_values);
+	free(g->count_of_arc);
 	free(g->first_callers);
 	free(g->totals);
 	free(g);
@@ -167,15 +175,38 @@ void callgraph_set_total(struct callgraph *g, uint32_t function, const int64_t *
 	memcpy(g->totals + (size_t)function * g->n_events, totals, g->n_events * sizeof *totals);
 }
 
+/*
+ * Counts added right after their arc (the same caller, site and callee)
+ * are that arc's: its flow may carry them (docs/callgraph.md).
+ */
+static void link_to_arc(struct callgraph *g, size_t count)
+{
+	struct count_arc *c = &g->counts[count];
+	size_t arc = g->n_arcs - 1;
+	if (!g->n_arcs || c->caller == MODEL_NONE || g->arcs[arc].caller != c->caller ||
+	    g->arcs[arc].site != c->site || g->arcs[arc].callee != c->callee)
+		return;
+	if (arc >= g->cap_count_of_arc) {
+		size_t had = g->cap_count_of_arc;
+		grow((void **)&g->count_of_arc, &g->cap_count_of_arc, arc + 1, sizeof *g->count_of_arc);
+		memset(g->count_of_arc + had, 0, (g->cap_count_of_arc - had) * sizeof *g->count_of_arc);
+	}
+	if (g->count_of_arc[arc] == 0) {
+		g->count_of_arc[arc] = (uint32_t)count + 1;
+		c->arc = (uint32_t)arc;
+	}
+}
+
 void callgraph_add_count(struct callgraph *g, uint32_t caller, uint32_t site, uint32_t callee,
 			 uint32_t callee_location, const int64_t *counts)
 {
 	size_t n = g->n_count_arcs;
 	grow((void **)&g->counts, &g->cap_count_arcs, n + 1, sizeof *g->counts);
 	grow((void **)&g->count_values, &g->cap_count_values, (n + 1) * g->n_counts + 1, sizeof *g->count_values);
-	g->counts[n] = (struct count_arc){ caller, site, callee, callee_location };
+	g->counts[n] = (struct count_arc){ caller, site, callee, callee_location, MODEL_NONE, 0 };
 	memcpy(g->count_values + n * g->n_counts, counts, g->n_counts * sizeof *counts);
 	g->n_count_arcs++;
+	link_to_arc(g, n);
 }
 
 /* a + b, held at INT64_MAX: sums of a hostile file's costs only weigh flow. */
@@ -187,9 +218,10 @@ static int64_t add_held(int64_t a, int64_t b)
 
 /*
  * No more than PATH_ARRIVALS stacks are made per event for the calls into
- * components: past it, calls arriving at a component are added to the
- * last stack made for its entry, so a graph whose paths explode stays
- * bounded (docs/callgraph.md).
+ * components, and past it one more per arc: a call arriving at a
+ * component is added to the last stack made through its arc, so a graph
+ * whose paths explode stays bounded and every arc keeps its caller
+ * (docs/callgraph.md).
  */
 #define PATH_ARRIVALS ((size_t)1 << 20)
 
@@ -200,9 +232,9 @@ static int64_t add_held(int64_t a, int64_t b)
  */
 #define CELLS_SPLIT ((size_t)1 << 20)
 
-/* Flow arriving at a component: `amount` at its member `entry`, under `stack`. */
+/* Flow arriving at a component: `amount` at its member `entry`, under `stack`, through `arc` (MODEL_NONE: started there). */
 struct arrival {
-	uint32_t entry, stack, next;
+	uint32_t entry, stack, next, arc;
 	int64_t amount;
 };
 
@@ -459,25 +491,44 @@ static uint32_t marker_location(struct model *m, uint32_t *location, const char 
 	return *location;
 }
 
-static void emit(struct flow *f, uint32_t stack, int64_t value)
+/* A sample of `value` at `stack`, with `counts` (the count types', NULL: none). */
+static void emit(struct flow *f, uint32_t stack, int64_t value, const int64_t *counts)
 {
-	struct model *m = f->g->m;
-	memset(f->values, 0, m->n_sample_types * sizeof *f->values);
+	struct callgraph *g = f->g;
+	memset(f->values, 0, g->m->n_sample_types * sizeof *f->values);
 	f->values[f->event] = value;
-	model_add_sample(m, stack, f->values, NULL, 0);
+	if (counts)
+		memcpy(f->values + g->n_events, counts, g->n_counts * sizeof *counts);
+	model_add_sample(g->m, stack, f->values, NULL, 0);
+}
+
+/*
+ * The counts of the arc an arrival came through, when they are not placed
+ * yet and count calls into `location`: they go with the callee's own cost
+ * there, on the stack the flow brought it (docs/callgraph.md).
+ */
+static const int64_t *arc_counts(const struct flow *f, const struct arrival *a, uint32_t location)
+{
+	struct callgraph *g = f->g;
+	if (a->arc == MODEL_NONE || a->arc >= g->cap_count_of_arc || !g->count_of_arc[a->arc])
+		return NULL;
+	size_t k = g->count_of_arc[a->arc] - 1;
+	if (g->counts[k].placed || g->counts[k].callee_location != location)
+		return NULL;
+	g->counts[k].placed = 1;
+	return g->count_values + k * g->n_counts;
 }
 
 /*
  * Flow into `entry`'s component under `stack`, through `arc` (MODEL_NONE
  * for flow the component starts). Past the bound it is added to the last
- * arrival through the same arc, whose stack holds the same caller, else to
- * the entry's last arrival.
+ * arrival through the same arc, whose stack holds the same caller (the
+ * first through an arc is always made), or for flow the component starts,
+ * to the entry's last arrival.
  */
 static void arrive(struct flow *f, uint32_t entry, uint32_t stack, uint32_t arc, int64_t amount)
 {
-	uint32_t c = f->comp[entry], last = arc != MODEL_NONE && f->arc_arrival[arc] != MODEL_NONE
-						    ? f->arc_arrival[arc]
-						    : f->entry_arrival[entry];
+	uint32_t c = f->comp[entry], last = arc != MODEL_NONE ? f->arc_arrival[arc] : f->entry_arrival[entry];
 	if (amount <= 0)
 		return;
 	if (f->n_arrivals >= PATH_ARRIVALS && last != MODEL_NONE) {
@@ -486,7 +537,7 @@ static void arrive(struct flow *f, uint32_t entry, uint32_t stack, uint32_t arc,
 	}
 	grow((void **)&f->arrivals, &f->cap_arrivals, f->n_arrivals + 1, sizeof *f->arrivals);
 	uint32_t at = (uint32_t)f->n_arrivals++;
-	f->arrivals[at] = (struct arrival){ entry, stack, MODEL_NONE, amount };
+	f->arrivals[at] = (struct arrival){ entry, stack, MODEL_NONE, arc, amount };
 	if (f->last_arrival[c] == MODEL_NONE)
 		f->first_arrival[c] = at;
 	else
@@ -833,13 +884,16 @@ static void place_share(struct flow *f, void *ctx, size_t row, size_t column, in
 		f->row = rows->arrival[row] + 1;
 	uint32_t above = callers_of(f, col->member, a->stack);
 	if (col->kind == COLUMN_SELF) {
-		emit(f, frame_under(f, g->selfs[col->index].location, above), units);
+		uint32_t location = g->selfs[col->index].location;
+		const int64_t *counts = col->member == a->entry ? arc_counts(f, a, location) : NULL;
+		emit(f, frame_under(f, location, above), units, counts);
 	} else if (col->kind == COLUMN_CALL) {
 		const struct arc *arc = &g->arcs[col->index];
 		arrive(f, arc->callee, frame_under(f, arc->site, above), (uint32_t)col->index, units);
 	} else {
 		uint32_t frame = frame_under(f, frame_of(f, col->member), above);
-		emit(f, model_stack(g->m, marker_location(g->m, &g->untraced_location, "(untraced calls)"), frame), units);
+		emit(f, model_stack(g->m, marker_location(g->m, &g->untraced_location, "(untraced calls)"), frame), units,
+		     NULL);
 	}
 }
 
@@ -1059,13 +1113,19 @@ static void reach(struct callgraph *g, struct count_walk *w, uint32_t function, 
 	}
 }
 
-/* The counts of the arcs from `caller` (g->n_functions: outside), each one sample. */
+/*
+ * The counts of the arcs from `caller` (g->n_functions: outside) that
+ * their flow did not carry, each one sample; the flow reached the callees
+ * of those it carried.
+ */
 static void place_arcs_of(struct callgraph *g, struct count_walk *w, size_t caller)
 {
 	struct model *m = g->m;
 	uint32_t site = MODEL_NONE, above = MODEL_EMPTY_STACK;
 	for (size_t i = w->first[caller]; i < w->first[caller + 1]; i++) {
 		const struct count_arc *a = &g->counts[w->order[i]];
+		if (a->placed)
+			continue;
 		if (a->caller != MODEL_NONE && a->site != site) {
 			site = a->site;
 			above = model_stack(m, a->site, g->first_callers[a->caller]);
@@ -1079,7 +1139,7 @@ static void place_arcs_of(struct callgraph *g, struct count_walk *w, size_t call
 }
 
 /*
- * Counts go where the flow first brought their caller. A caller the flow
+ * Counts the flow did not carry go where it first brought their caller. A caller the flow
  * never reached (calls that took no time) is reached through the arcs of
  * counts, breadth first from what the flow reached, then from any caller
  * left (a root of calls only), in function order.

@@ -19,8 +19,10 @@
  * Functions and locations are the model's ids; costs come one per event,
  * the model's first sample types in order. The sample types after the
  * events are call counts (pstats' calls and primitive calls): they do not
- * flow; each arc's counts become one sample with the callee under the
- * caller, on the first stack the flow brought the caller (docs/callgraph.md).
+ * flow; each arc's counts go with the callee under the caller, in the
+ * sample of its own cost that its arc's flow brought first, else as a
+ * sample of their own on the first stack the flow brought the caller
+ * (docs/callgraph.md).
  */
 #ifndef PROF_CALLGRAPH_H
 #define PROF_CALLGRAPH_H
@@ -72,7 +74,8 @@ void callgraph_set_total(struct callgraph *g, uint32_t function, const int64_t *
  * Adds the counts (one per count type) of the calls from `site`, a
  * location of `caller`, into `callee`, whose frame is `callee_location`;
  * `caller` MODEL_NONE for calls from outside the profile, a one-frame
- * sample.
+ * sample. Counts added right after their arc (the last added has the same
+ * caller, site and callee) ride with its flow.
  */
 void callgraph_add_count(struct callgraph *g, uint32_t caller, uint32_t site, uint32_t callee,
 			 uint32_t callee_location, const int64_t *counts);

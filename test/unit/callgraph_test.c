@@ -235,10 +235,11 @@ static void costs_add_up_and_overflow_is_refused(void)
 }
 
 /*
- * Counts (the type after the one event) do not flow: each arc's counts are
- * one sample, the callee under the caller's first stack; b, whom a calls
- * taking no time, is reached through the counts; main's calls from outside
- * are a one-frame sample. Counts spent as flow would give b no stack.
+ * Counts (the type after the one event) do not flow: main's calls of a
+ * (its arc the last added) ride with a's time; b, whom a calls taking no
+ * time, is reached through the counts, under a's first stack; main's
+ * calls from outside are a one-frame sample. Counts spent as flow would
+ * give b no stack.
  */
 static void counts_go_under_the_callers_first_stack(void)
 {
@@ -255,10 +256,33 @@ static void counts_go_under_the_callers_first_stack(void)
 	callgraph_add_count(g, MODEL_NONE, MODEL_NONE, main_fn, model_location(&m, main_fn, 1), &outside);
 	callgraph_add_count(g, main_fn, model_location(&m, main_fn, 2), a, model_location(&m, a, 10), &twice);
 	callgraph_add_count(g, a, model_location(&m, a, 11), b, model_location(&m, b, 20), &four);
-	CHECK(strcmp(samples_of(&m, g), "main:1 1 0\nmain:2;a:10 3 0\nmain:1 0 1\nmain:2;a:10 0 2\n"
-					"main:2;a:11;b:20 0 4\n") == 0);
+	CHECK(same(samples_of(&m, g), "main:1 1 0\nmain:2;a:10 3 2\nmain:1 0 1\nmain:2;a:11;b:20 0 4\n"));
 }
 
+
+/*
+ * Counts added right after their arc go with the callee's own cost on the
+ * stack the flow brings it through that arc: one sample, not two, for
+ * main;a. Counts not carried by flow (b's: its arc costs nothing) stay a
+ * sample of their own. Counts left out of the flow would give four rows.
+ */
+static void counts_ride_with_the_flow_of_their_arc(void)
+{
+	struct model m;
+	model_init(&m);
+	model_add_sample_type(&m, "time", "count");
+	model_add_sample_type(&m, "calls", "count");
+	struct callgraph *g = callgraph_new(&m, 1);
+	uint32_t main_fn = function_named(&m, "main"), a = function_named(&m, "a"), b = function_named(&m, "b");
+	const int64_t one = 1, three = 3, none = 0, twice = 2, four = 4;
+	CHECK(callgraph_add_self(g, main_fn, model_location(&m, main_fn, 1), &one) == 0);
+	CHECK(callgraph_add_self(g, a, model_location(&m, a, 10), &three) == 0);
+	CHECK(callgraph_add_distinct_call(g, main_fn, model_location(&m, main_fn, 2), a, &three) == 0);
+	callgraph_add_count(g, main_fn, model_location(&m, main_fn, 2), a, model_location(&m, a, 10), &twice);
+	CHECK(callgraph_add_distinct_call(g, a, model_location(&m, a, 11), b, &none) == 0);
+	callgraph_add_count(g, a, model_location(&m, a, 11), b, model_location(&m, b, 20), &four);
+	CHECK(same(samples_of(&m, g), "main:1 1 0\nmain:2;a:10 3 2\nmain:2;a:11;b:20 0 4\n"));
+}
 
 /* The profiler's own total of `name`, for each event. */
 static void total(struct model *m, struct callgraph *g, const char *name, int64_t e0, int64_t e1)
@@ -398,6 +422,7 @@ const struct unit_test callgraph_tests[] = {
 	{ "time_the_graph_cannot_place_is_named", time_the_graph_cannot_place_is_named },
 	{ "costs_add_up_and_overflow_is_refused", costs_add_up_and_overflow_is_refused },
 	{ "counts_go_under_the_callers_first_stack", counts_go_under_the_callers_first_stack },
+	{ "counts_ride_with_the_flow_of_their_arc", counts_ride_with_the_flow_of_their_arc },
 	{ "an_entry_takes_its_own_member_first", an_entry_takes_its_own_member_first },
 	{ "a_cycle_member_stays_within_its_own_total", a_cycle_member_stays_within_its_own_total },
 	{ "an_uncalled_function_stands_at_its_own_total", an_uncalled_function_stands_at_its_own_total },

@@ -234,8 +234,19 @@ static int64_t add_held(int64_t a, int64_t b)
 
 /* Flow arriving at a component: `amount` at its member `entry`, under `stack`, through `arc` (MODEL_NONE: started there). */
 struct arrival {
-	uint32_t entry, stack, next, arc;
+	uint32_t entry, stack, arc;
 	int64_t amount;
+};
+
+/*
+ * A component's arrivals, a cache line of their ids at a time: they are
+ * made while its callers are placed, far apart, and read together when it
+ * is; a list of single arrivals made that read a chain of cache misses.
+ */
+enum { BLOCK_IDS = 14 };
+struct arrival_block {
+	uint32_t next, n; /* next: the component's next block, MODEL_NONE for none */
+	uint32_t ids[BLOCK_IDS];
 };
 
 /* What a component's flow is split into: a self cost, a call out of it, or its untraced time. */
@@ -276,7 +287,9 @@ struct flow {
 	uint32_t *start;                  /* by component: the member its own flow starts at */
 	struct arrival *arrivals;
 	size_t n_arrivals, cap_arrivals;
-	uint32_t *first_arrival, *last_arrival; /* by component; MODEL_NONE for none */
+	struct arrival_block *blocks;
+	size_t n_blocks, cap_blocks;
+	uint32_t *first_block, *last_block; /* by component; MODEL_NONE for none */
 	uint32_t *entry_arrival;          /* by function: the last arrival at it, MODEL_NONE for none */
 	uint32_t *arc_arrival;            /* by arc: the last arrival through it, MODEL_NONE for none */
 	/*
@@ -537,12 +550,20 @@ static void arrive(struct flow *f, uint32_t entry, uint32_t stack, uint32_t arc,
 	}
 	grow((void **)&f->arrivals, &f->cap_arrivals, f->n_arrivals + 1, sizeof *f->arrivals);
 	uint32_t at = (uint32_t)f->n_arrivals++;
-	f->arrivals[at] = (struct arrival){ entry, stack, MODEL_NONE, arc, amount };
-	if (f->last_arrival[c] == MODEL_NONE)
-		f->first_arrival[c] = at;
-	else
-		f->arrivals[f->last_arrival[c]].next = at;
-	f->last_arrival[c] = at;
+	f->arrivals[at] = (struct arrival){ entry, stack, arc, amount };
+	uint32_t b = f->last_block[c];
+	if (b == MODEL_NONE || f->blocks[b].n == BLOCK_IDS) {
+		grow((void **)&f->blocks, &f->cap_blocks, f->n_blocks + 1, sizeof *f->blocks);
+		uint32_t made = (uint32_t)f->n_blocks++;
+		f->blocks[made].next = MODEL_NONE;
+		f->blocks[made].n = 0;
+		if (b == MODEL_NONE)
+			f->first_block[c] = made;
+		else
+			f->blocks[b].next = made;
+		f->last_block[c] = b = made;
+	}
+	f->blocks[b].ids[f->blocks[b].n++] = at;
 	f->entry_arrival[entry] = at;
 	if (arc != MODEL_NONE)
 		f->arc_arrival[arc] = at;
@@ -985,25 +1006,30 @@ static void take_own_first(struct flow *f, struct entry_split *s, int64_t *entry
  */
 static void place_component(struct flow *f, uint32_t c)
 {
-	if (f->first_arrival[c] == MODEL_NONE && f->held[c] > 0)
+	if (f->first_block[c] == MODEL_NONE && f->held[c] > 0)
 		arrive(f, f->start[c], MODEL_EMPTY_STACK, MODEL_NONE, f->held[c]);
 	gather_columns(f, c);
 	size_t n = 0, n_entries = 0;
-	for (uint32_t a = f->first_arrival[c]; a != MODEL_NONE; a = f->arrivals[a].next)
-		n++;
+	for (uint32_t b = f->first_block[c]; b != MODEL_NONE; b = f->blocks[b].next)
+		n += f->blocks[b].n;
+	uint32_t *ids = xmalloc((n + 1) * sizeof *ids);
+	n = 0;
+	for (uint32_t b = f->first_block[c]; b != MODEL_NONE; b = f->blocks[b].next)
+		for (uint32_t k = 0; k < f->blocks[b].n; k++)
+			ids[n++] = f->blocks[b].ids[k];
 	struct entry_split s = { xmalloc((n + 1) * sizeof *s.entries), xcalloc(n + 2, sizeof *s.first),
 				 xmalloc((n + 1) * sizeof *s.order), xmalloc((n + 1) * sizeof *s.amounts),
 				 xcalloc(f->n_columns + 1, sizeof *s.own), xcalloc(f->n_columns + 1, sizeof *s.units),
 				 SIZE_MAX, 0 };
 	int64_t *entry_amounts = xcalloc(n + 1, sizeof *entry_amounts);
-	for (uint32_t a = f->first_arrival[c]; a != MODEL_NONE; a = f->arrivals[a].next) {
-		uint32_t fn = f->arrivals[a].entry;
+	for (size_t i = 0; i < n; i++) {
+		uint32_t fn = f->arrivals[ids[i]].entry;
 		if (f->entry_slot[fn] == MODEL_NONE) {
 			f->entry_slot[fn] = (uint32_t)n_entries;
 			s.entries[n_entries++] = fn;
 		}
 		size_t e = f->entry_slot[fn];
-		entry_amounts[e] = add_held(entry_amounts[e], f->arrivals[a].amount);
+		entry_amounts[e] = add_held(entry_amounts[e], f->arrivals[ids[i]].amount);
 		s.first[e + 1]++;
 	}
 	s.n_entries = n_entries;
@@ -1011,12 +1037,13 @@ static void place_component(struct flow *f, uint32_t c)
 		s.first[e + 1] += s.first[e];
 	size_t *fill = xmalloc((n_entries + 1) * sizeof *fill);
 	memcpy(fill, s.first, (n_entries + 1) * sizeof *fill);
-	for (uint32_t a = f->first_arrival[c]; a != MODEL_NONE; a = f->arrivals[a].next) {
-		size_t at = fill[f->entry_slot[f->arrivals[a].entry]]++;
-		s.order[at] = a;
-		s.amounts[at] = f->arrivals[a].amount;
+	for (size_t i = 0; i < n; i++) {
+		size_t at = fill[f->entry_slot[f->arrivals[ids[i]].entry]]++;
+		s.order[at] = ids[i];
+		s.amounts[at] = f->arrivals[ids[i]].amount;
 	}
 	free(fill);
+	free(ids);
 	for (size_t e = 0; e < n_entries; e++) {
 		f->entry_slot[s.entries[e]] = MODEL_NONE;
 		f->room[s.entries[e]] = add_held(f->room[s.entries[e]], -entry_amounts[e]);
@@ -1052,11 +1079,11 @@ static void decompose_event(struct callgraph *g, size_t event)
 	find_components(&f);
 	weigh_components(&f);
 	size_t nc = f.n_comps + 1, nf = (size_t)f.n + 1;
-	f.first_arrival = xmalloc(nc * sizeof *f.first_arrival);
-	f.last_arrival = xmalloc(nc * sizeof *f.last_arrival);
+	f.first_block = xmalloc(nc * sizeof *f.first_block);
+	f.last_block = xmalloc(nc * sizeof *f.last_block);
 	f.entry_arrival = xmalloc(nf * sizeof *f.entry_arrival);
-	memset(f.first_arrival, 0xff, nc * sizeof *f.first_arrival);
-	memset(f.last_arrival, 0xff, nc * sizeof *f.last_arrival);
+	memset(f.first_block, 0xff, nc * sizeof *f.first_block);
+	memset(f.last_block, 0xff, nc * sizeof *f.last_block);
 	memset(f.entry_arrival, 0xff, nf * sizeof *f.entry_arrival);
 	f.arc_arrival = xmalloc((g->n_arcs + 1) * sizeof *f.arc_arrival);
 	memset(f.arc_arrival, 0xff, (g->n_arcs + 1) * sizeof *f.arc_arrival);
@@ -1086,8 +1113,8 @@ static void decompose_event(struct callgraph *g, size_t event)
 		place_component(&f, c);
 	}
 	void *arrays[] = { f.self, f.self_first, f.self_order, f.out_first, f.out, f.in_first, f.in, f.comp,
-			   f.comp_first, f.members, f.held, f.untraced, f.own, f.start, f.arrivals, f.first_arrival,
-			   f.last_arrival, f.entry_arrival, f.arc_arrival, f.parent, f.entry_slot, f.chain, f.tree_site, f.subtree, f.room, f.heap, f.row_of, f.callers,
+			   f.comp_first, f.members, f.held, f.untraced, f.own, f.start, f.arrivals, f.blocks, f.first_block,
+			   f.last_block, f.entry_arrival, f.arc_arrival, f.parent, f.entry_slot, f.chain, f.tree_site, f.subtree, f.room, f.heap, f.row_of, f.callers,
 			   f.columns, f.col_first, f.col_end, f.values };
 	for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
 		free(arrays[i]);

@@ -389,14 +389,19 @@ static size_t plain_key_bytes(struct reader *r, const unsigned char **bytes)
 	return name && file + 5 + name <= left ? file + 5 + name : 0;
 }
 
+/* A key's bytes where they lie in the input. */
+struct key_at {
+	const unsigned char *bytes;
+	uint32_t len;
+};
+
 static int key_bytes_eq(const void *ctx, uint32_t at, const void *key)
 {
 	const unsigned char *text = ((const struct reader *)ctx)->key_text;
-	struct key_bytes have, want;
+	const struct key_at *want = key;
+	struct key_bytes have;
 	memcpy(&have, text + at, sizeof have);
-	memcpy(&want, key, sizeof want);
-	return have.len == want.len &&
-	       memcmp(text + at + sizeof have, (const unsigned char *)key + sizeof want, want.len) == 0;
+	return have.len == want->len && memcmp(text + at + sizeof have, want->bytes, want->len) == 0;
 }
 
 /*
@@ -412,15 +417,16 @@ static int known_key(struct reader *r, struct value *v, int *copied, uint64_t *h
 	if (len == 0 || r->n_key_text > UINT32_MAX / 2)
 		return 0;
 	struct key_bytes k = { (uint32_t)len, 0 };
-	grow((void **)&r->key_text, &r->cap_key_text, r->n_key_text + sizeof k + len, 1);
-	unsigned char *at = r->key_text + r->n_key_text;
-	memcpy(at, &k, sizeof k);
-	memcpy(at + sizeof k, p, len);
+	struct key_at key = { p, (uint32_t)len };
 	*h = hash_bytes(p, len);
-	*copied = 1;
-	uint32_t found = hashidx_find(&r->key_index, *h, key_bytes_eq, r, at);
-	if (found == HASHIDX_NONE)
+	uint32_t found = hashidx_find(&r->key_index, *h, key_bytes_eq, r, &key);
+	if (found == HASHIDX_NONE) {
+		grow((void **)&r->key_text, &r->cap_key_text, r->n_key_text + sizeof k + len, 1);
+		memcpy(r->key_text + r->n_key_text, &k, sizeof k);
+		memcpy(r->key_text + r->n_key_text + sizeof k, p, len);
+		*copied = 1;
 		return 0;
+	}
 	input_skip(r->in, len);
 	r->offset += len;
 	memcpy(&k, r->key_text + found, sizeof k);
@@ -682,34 +688,75 @@ static int whole(struct reader *r, const struct number *n, const char *what, int
 }
 
 /*
- * A caller's statistics: cProfile's (nc, cc, tt, ct), or the profile
- * module's bare count. The callers' calls are summed here, where a sum
- * past 2^63 can be refused at its offset (Python's ints have no bound).
+ * A caller's (nc, cc, tt, ct) as Python 2's marshal writes it, and Python
+ * 3's where nothing in it is shared: a tuple of two 'i' counts and two 'g'
+ * times, none with the reference flag. Read at once and consumed: 1; 0
+ * when written otherwise, or when a number is one to refuse: read then as
+ * any object, which says why.
  */
-static int read_caller(struct reader *r, uint32_t callee, uint32_t caller)
+static int plain_caller_stats(struct reader *r, struct arc_stats *a)
+{
+	const unsigned char *p;
+	long got = input_peek(r->in, 33, &p);
+	size_t at = got >= 30 && p[0] == MARSHAL_SMALL_TUPLE && p[1] == 4	   ? 2
+		    : got >= 33 && p[0] == MARSHAL_TUPLE && le32(p + 1) == 4 ? 5
+									     : 0;
+	if (at == 0 || p[at] != MARSHAL_INT || p[at + 5] != MARSHAL_INT || p[at + 10] != MARSHAL_BINARY_FLOAT ||
+	    p[at + 19] != MARSHAL_BINARY_FLOAT)
+		return 0;
+	int32_t nc = le32(p + at + 1), cc = le32(p + at + 6);
+	uint64_t bits[2];
+	for (int k = 0; k < 2; k++) {
+		const unsigned char *q = p + at + 11 + 9 * k;
+		bits[k] = (uint64_t)(uint32_t)le32(q) | (uint64_t)(uint32_t)le32(q + 4) << 32;
+	}
+	memcpy(&a->tt, &bits[0], sizeof a->tt);
+	memcpy(&a->ct, &bits[1], sizeof a->ct);
+	if (nc < 0 || cc < 0 || !finite_time(a->tt) || !finite_time(a->ct))
+		return 0;
+	a->nc = nc;
+	a->cc = cc;
+	input_skip(r->in, at + 28);
+	r->offset += at + 28;
+	return 1;
+}
+
+/* A caller's statistics as any object: cProfile's (nc, cc, tt, ct), or the profile module's bare count. */
+static int read_caller_stats(struct reader *r, struct arc_stats *a)
 {
 	struct value v;
 	if (read_value(r, &v) < 0)
 		return -1;
-	struct arc_stats a = { caller, 0, 0, 0, 0, 0 };
 	if (v.kind == K_INT) {
-		if (whole(r, &v.num, "a caller's call count", &a.nc) < 0)
+		if (whole(r, &v.num, "a caller's call count", &a->nc) < 0)
 			return -1;
-		a.bare = 1;
+		a->bare = 1;
 	} else if (v.kind == K_NUMS && v.n == 4) {
 		const struct number *n = &r->nums[v.id];
-		if (whole(r, &n[0], "a caller's nc", &a.nc) < 0 || whole(r, &n[1], "a caller's cc", &a.cc) < 0)
+		if (whole(r, &n[0], "a caller's nc", &a->nc) < 0 || whole(r, &n[1], "a caller's cc", &a->cc) < 0)
 			return -1;
 		if (!finite_time(n[2].d) || !finite_time(n[3].d))
 			return fail(r, "a caller's time is negative, not finite or past 10^15 s");
-		a.tt = n[2].d;
-		a.ct = n[3].d;
+		a->tt = n[2].d;
+		a->ct = n[3].d;
 		/* Numbers no reference can name again need no room past this. */
 		if (!v.flagged && v.id + 4 == r->n_nums)
 			r->n_nums = v.id;
 	} else {
 		return fail(r, "a caller's statistics are neither a count nor a tuple of 4 numbers");
 	}
+	return 0;
+}
+
+/*
+ * A caller's statistics, and its calls summed with the others', where a
+ * sum past 2^63 can be refused at its offset (Python's ints have no bound).
+ */
+static int read_caller(struct reader *r, uint32_t callee, uint32_t caller)
+{
+	struct arc_stats a = { caller, 0, 0, 0, 0, 0 };
+	if (!plain_caller_stats(r, &a) && read_caller_stats(r, &a) < 0)
+		return -1;
 	if (checked_add_i64(r->fns[callee].callers_nc, a.nc, &r->fns[callee].callers_nc))
 		return fail(r, "a function's callers' call counts add up past 2^63");
 	grow((void **)&r->arcs, &r->cap_arcs, r->n_arcs + 1, sizeof *r->arcs);

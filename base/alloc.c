@@ -29,7 +29,8 @@ void *xrealloc(void *p, size_t size)
 	return q;
 }
 
-void grow(void **items, size_t *cap, size_t need, size_t size)
+/* grow's slow path: the table is full. */
+void grow_to(void **items, size_t *cap, size_t need, size_t size)
 {
 	size_t n = *cap;
 	if (need <= n)

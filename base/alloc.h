@@ -13,10 +13,17 @@ void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t size);
 
+void grow_to(void **items, size_t *cap, size_t need, size_t size);
+
 /*
  * Makes room for at least `need` elements of `size` bytes in *items,
  * growing capacity geometrically so that appends are amortised O(1).
+ * Inline: every append of every table asks, and it mostly has room.
  */
-void grow(void **items, size_t *cap, size_t need, size_t size);
+static inline void grow(void **items, size_t *cap, size_t need, size_t size)
+{
+	if (need > *cap)
+		grow_to(items, cap, need, size);
+}
 
 #endif

@@ -517,8 +517,9 @@ static void emit(struct flow *f, uint32_t stack, int64_t value, const int64_t *c
 
 /*
  * The counts of the arc an arrival came through, when they are not placed
- * yet and count calls into `location`: they go with the callee's own cost
- * there, on the stack the flow brought it (docs/callgraph.md).
+ * yet and count calls into `location`: they go on the first stack the
+ * flow brings the callee's frame through that arc, in the sample of its
+ * own cost there if it has one (docs/callgraph.md).
  */
 static const int64_t *arc_counts(const struct flow *f, const struct arrival *a, uint32_t location)
 {
@@ -903,19 +904,22 @@ static void place_share(struct flow *f, void *ctx, size_t row, size_t column, in
 	struct callgraph *g = f->g;
 	if (f->row != rows->arrival[row] + 1)
 		f->row = rows->arrival[row] + 1;
-	uint32_t above = callers_of(f, col->member, a->stack);
+	uint32_t location = col->kind == COLUMN_SELF   ? g->selfs[col->index].location
+			    : col->kind == COLUMN_CALL ? g->arcs[col->index].site
+						       : frame_of(f, col->member);
+	uint32_t frame = frame_under(f, location, callers_of(f, col->member, a->stack));
+	const int64_t *counts = col->member == a->entry ? arc_counts(f, a, location) : NULL;
 	if (col->kind == COLUMN_SELF) {
-		uint32_t location = g->selfs[col->index].location;
-		const int64_t *counts = col->member == a->entry ? arc_counts(f, a, location) : NULL;
-		emit(f, frame_under(f, location, above), units, counts);
-	} else if (col->kind == COLUMN_CALL) {
-		const struct arc *arc = &g->arcs[col->index];
-		arrive(f, arc->callee, frame_under(f, arc->site, above), (uint32_t)col->index, units);
-	} else {
-		uint32_t frame = frame_under(f, frame_of(f, col->member), above);
+		emit(f, frame, units, counts);
+		return;
+	}
+	if (counts)
+		emit(f, frame, 0, counts);
+	if (col->kind == COLUMN_CALL)
+		arrive(f, g->arcs[col->index].callee, frame, (uint32_t)col->index, units);
+	else
 		emit(f, model_stack(g->m, marker_location(g->m, &g->untraced_location, "(untraced calls)"), frame), units,
 		     NULL);
-	}
 }
 
 /* A component's arrivals by entry, and the columns' units one entry's arrivals bring. */

@@ -1051,6 +1051,28 @@ static void keep_graph(struct reader *r)
 	}
 }
 
+/* Frees what was read; again, nothing. */
+static void reader_free(struct reader *r)
+{
+	free(r->refs);
+	free(r->interned);
+	free(r->nums);
+	free(r->fns);
+	free(r->order);
+	free(r->arcs);
+	free(r->text);
+	hashidx_free(&r->key_index);
+	free(r->key_text);
+	r->refs = NULL;
+	r->interned = NULL;
+	r->nums = NULL;
+	r->fns = NULL;
+	r->order = NULL;
+	r->arcs = NULL;
+	r->text = NULL;
+	r->key_text = NULL;
+}
+
 static int build(struct reader *r)
 {
 	struct model *m = r->m;
@@ -1068,25 +1090,15 @@ static int build(struct reader *r)
 	int rc = 0;
 	for (size_t k = 0; k < r->n_order && rc == 0; k++)
 		rc = add_function(r, g, r->order[k], &ct_of, &cap);
+	free(ct_of);
+	/* What was read is in the graphs now: its room is the stacks' to take. */
+	reader_free(r);
 	if (rc == 0)
 		callgraph_samples(g);
 	callgraph_free(g);
-	free(ct_of);
 	return rc;
 }
 
-static void reader_free(struct reader *r)
-{
-	free(r->refs);
-	free(r->interned);
-	free(r->nums);
-	free(r->fns);
-	free(r->order);
-	free(r->arcs);
-	free(r->text);
-	hashidx_free(&r->key_index);
-	free(r->key_text);
-}
 
 int pstats_read(struct input *in, struct model *m)
 {

@@ -19,10 +19,9 @@
  * Functions and locations are the model's ids; costs come one per event,
  * the model's first sample types in order. The sample types after the
  * events are call counts (pstats' calls and primitive calls): they do not
- * flow; each arc's counts go with the callee under the caller, in the
- * sample of its own cost that its arc's flow brought first, else as a
- * sample of their own on the first stack the flow brought the caller
- * (docs/callgraph.md).
+ * flow; each arc's counts go with the callee under the caller, on the
+ * first stack its arc's flow brought the callee, else on the first stack
+ * the flow brought the caller (docs/callgraph.md).
  */
 #ifndef PROF_CALLGRAPH_H
 #define PROF_CALLGRAPH_H

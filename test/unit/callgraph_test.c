@@ -284,6 +284,32 @@ static void counts_ride_with_the_flow_of_their_arc(void)
 	CHECK(same(samples_of(&m, g), "main:1 1 0\nmain:2;a:10 3 2\nmain:2;a:11;b:20 0 4\n"));
 }
 
+/*
+ * A callee with no own cost of its own where its arc brings it (a only
+ * calls b) has its counts in a sample of their own on the stack the flow
+ * made for its frame, main;a, before the flow goes on under it; b's ride
+ * with its time. Counts left to the walk after the flow would come after
+ * b's time, under a's first stack.
+ */
+static void counts_of_a_callee_without_own_cost_go_on_its_frame(void)
+{
+	struct model m;
+	model_init(&m);
+	model_add_sample_type(&m, "time", "count");
+	model_add_sample_type(&m, "calls", "count");
+	struct callgraph *g = callgraph_new(&m, 1);
+	uint32_t main_fn = function_named(&m, "main"), a = function_named(&m, "a"), b = function_named(&m, "b");
+	uint32_t a_frame = model_location(&m, a, 11);
+	const int64_t one = 1, three = 3, twice = 2, four = 4;
+	CHECK(callgraph_add_self(g, main_fn, model_location(&m, main_fn, 1), &one) == 0);
+	CHECK(callgraph_add_self(g, b, model_location(&m, b, 20), &three) == 0);
+	CHECK(callgraph_add_distinct_call(g, main_fn, model_location(&m, main_fn, 2), a, &three) == 0);
+	callgraph_add_count(g, main_fn, model_location(&m, main_fn, 2), a, a_frame, &twice);
+	CHECK(callgraph_add_distinct_call(g, a, a_frame, b, &three) == 0);
+	callgraph_add_count(g, a, a_frame, b, model_location(&m, b, 20), &four);
+	CHECK(same(samples_of(&m, g), "main:1 1 0\nmain:2;a:11 0 2\nmain:2;a:11;b:20 3 4\n"));
+}
+
 /* The profiler's own total of `name`, for each event. */
 static void total(struct model *m, struct callgraph *g, const char *name, int64_t e0, int64_t e1)
 {
@@ -423,6 +449,7 @@ const struct unit_test callgraph_tests[] = {
 	{ "costs_add_up_and_overflow_is_refused", costs_add_up_and_overflow_is_refused },
 	{ "counts_go_under_the_callers_first_stack", counts_go_under_the_callers_first_stack },
 	{ "counts_ride_with_the_flow_of_their_arc", counts_ride_with_the_flow_of_their_arc },
+	{ "counts_of_a_callee_without_own_cost_go_on_its_frame", counts_of_a_callee_without_own_cost_go_on_its_frame },
 	{ "an_entry_takes_its_own_member_first", an_entry_takes_its_own_member_first },
 	{ "a_cycle_member_stays_within_its_own_total", a_cycle_member_stays_within_its_own_total },
 	{ "an_uncalled_function_stands_at_its_own_total", an_uncalled_function_stands_at_its_own_total },

@@ -254,9 +254,11 @@ enum column_kind { COLUMN_SELF, COLUMN_CALL, COLUMN_UNTRACED };
 
 struct column {
 	enum column_kind kind;
-	uint32_t member; /* the function it belongs to */
-	size_t index;    /* the self cost or the arc */
+	uint32_t member;   /* the function it belongs to */
+	size_t index;      /* the self cost or the arc */
 	int64_t total;
+	uint32_t location; /* the self cost's, or the call's site; MODEL_NONE for untraced time */
+	uint32_t callee;   /* the call's */
 };
 
 struct tree_call;
@@ -273,13 +275,22 @@ struct remainder {
 	size_t column;
 };
 
+/* An arc as its caller's flow reads it, in the caller's run of them: no lookup of the arc. */
+struct edge {
+	uint32_t arc, callee, site;
+	int64_t cost; /* in the event being decomposed */
+};
+
 struct flow {
 	struct callgraph *g;
 	size_t event;
 	uint32_t n;
 	int64_t *self;                    /* by function: its self costs' sum */
 	size_t *self_first, *self_order;  /* by function: its self costs */
-	size_t *out_first, *out, *in_first, *in; /* by caller, by callee: arcs with a cost, not into themselves */
+	size_t *out_first;                /* by caller: its arcs with a cost, not into itself, are out[out_first[f]..] */
+	struct edge *out;
+	__int128 *called_for;             /* by function: what all its callers' arcs bring */
+	int64_t *brought;                 /* by component: what arcs from other components bring */
 	uint32_t *comp, n_comps;          /* by function */
 	size_t *comp_first;               /* by component: its members are members[comp_first[c]..] */
 	uint32_t *members;
@@ -336,19 +347,29 @@ static void bucket(size_t n_keys, size_t n, const uint32_t *key_of, size_t **fir
 	free(fill);
 }
 
-/* The arcs that carry this event's flow, by caller and by callee; the self costs by function. */
+/*
+ * The arcs that carry this event's flow, by caller, each with its callee
+ * and cost, so that a caller's are read in a run; what they bring each
+ * callee; the self costs by function.
+ */
 static void index_graph(struct flow *f)
 {
 	struct callgraph *g = f->g;
 	size_t most = g->n_arcs > g->n_selfs ? g->n_arcs : g->n_selfs;
 	uint32_t *key = xmalloc((most + 1) * sizeof *key);
-	for (size_t i = 0; i < g->n_arcs; i++)
+	f->called_for = xcalloc(f->n + 1, sizeof *f->called_for);
+	for (size_t i = 0; i < g->n_arcs; i++) {
 		key[i] = g->arcs[i].caller != g->arcs[i].callee && arc_cost(f, i) > 0 ? g->arcs[i].caller : MODEL_NONE;
-	bucket(f->n, g->n_arcs, key, &f->out_first, &f->out);
-	for (size_t i = 0; i < g->n_arcs; i++)
 		if (key[i] != MODEL_NONE)
-			key[i] = g->arcs[i].callee;
-	bucket(f->n, g->n_arcs, key, &f->in_first, &f->in);
+			f->called_for[g->arcs[i].callee] += arc_cost(f, i);
+	}
+	size_t *rows;
+	bucket(f->n, g->n_arcs, key, &f->out_first, &rows);
+	f->out = xmalloc((f->out_first[f->n] + 1) * sizeof *f->out);
+	for (size_t i = 0; i < f->out_first[f->n]; i++)
+		f->out[i] = (struct edge){ (uint32_t)rows[i], g->arcs[rows[i]].callee, g->arcs[rows[i]].site,
+					   arc_cost(f, rows[i]) };
+	free(rows);
 	for (size_t i = 0; i < g->n_selfs; i++)
 		key[i] = g->selfs[i].function;
 	bucket(f->n, g->n_selfs, key, &f->self_first, &f->self_order);
@@ -378,7 +399,7 @@ static void find_components(struct flow *f)
 		while (depth) {
 			uint32_t v = path[depth - 1];
 			if (next[v] < f->out_first[v + 1]) {
-				uint32_t w = f->g->arcs[f->out[next[v]++]].callee;
+				uint32_t w = f->out[next[v]++].callee;
 				if (index[w] == MODEL_NONE) {
 					index[w] = low[w] = counter++;
 					next[w] = f->out_first[w];
@@ -438,6 +459,18 @@ static int64_t lift_to_total(struct flow *f, uint32_t c, int64_t content)
 	return top;
 }
 
+/* By component, what the arcs from other components bring it. */
+static void weigh_arrivals(struct flow *f)
+{
+	const struct callgraph *g = f->g;
+	f->brought = xcalloc(f->n_comps + 1, sizeof *f->brought);
+	for (size_t i = 0; i < g->n_arcs; i++) {
+		uint32_t to = f->comp[g->arcs[i].callee];
+		if (f->comp[g->arcs[i].caller] != to && arc_cost(f, i) > 0)
+			f->brought[to] = add_held(f->brought[to], arc_cost(f, i));
+	}
+}
+
 /*
  * Per component: what the arcs from outside bring (in), what it holds
  * (its members' self costs and their calls out of it), and so the time
@@ -452,23 +485,19 @@ static void weigh_components(struct flow *f)
 	f->untraced = xcalloc(f->n_comps + 1, sizeof *f->untraced);
 	f->own = xcalloc(f->n_comps + 1, sizeof *f->own);
 	f->start = xmalloc((f->n_comps + 1) * sizeof *f->start);
+	weigh_arrivals(f);
 	for (uint32_t c = 0; c < f->n_comps; c++) {
-		int64_t in = 0, content = 0;
-		double best = 0;
+		int64_t in = f->brought[c], content = 0;
+		__int128 best = 0;
 		f->start[c] = MODEL_NONE;
 		for (size_t k = f->comp_first[c]; k < f->comp_first[c + 1]; k++) {
 			uint32_t m = f->members[k];
-			double beyond = (double)f->self[m];
+			__int128 beyond = (__int128)f->self[m] - f->called_for[m];
 			content = add_held(content, f->self[m]);
 			for (size_t i = f->out_first[m]; i < f->out_first[m + 1]; i++) {
-				beyond += (double)arc_cost(f, f->out[i]);
-				if (f->comp[f->g->arcs[f->out[i]].callee] != c)
-					content = add_held(content, arc_cost(f, f->out[i]));
-			}
-			for (size_t i = f->in_first[m]; i < f->in_first[m + 1]; i++) {
-				beyond -= (double)arc_cost(f, f->in[i]);
-				if (f->comp[f->g->arcs[f->in[i]].caller] != c)
-					in = add_held(in, arc_cost(f, f->in[i]));
+				beyond += f->out[i].cost;
+				if (f->comp[f->out[i].callee] != c)
+					content = add_held(content, f->out[i].cost);
 			}
 			if (f->start[c] == MODEL_NONE || beyond > best) {
 				f->start[c] = m;
@@ -490,7 +519,7 @@ static uint32_t frame_of(const struct flow *f, uint32_t m)
 	if (f->self_first[m] < f->self_first[m + 1])
 		return f->g->selfs[f->self_order[f->self_first[m]]].location;
 	if (f->out_first[m] < f->out_first[m + 1])
-		return f->g->arcs[f->out[f->out_first[m]]].site;
+		return f->g->arcs[f->out[f->out_first[m]].arc].site;
 	return model_location(f->g->m, m, 0);
 }
 
@@ -700,12 +729,12 @@ static void split_in_order(struct flow *f, const int64_t *rows, size_t n_rows, i
 	}
 }
 
-static void add_column(struct flow *f, enum column_kind kind, uint32_t member, size_t index, int64_t total)
+static void add_column(struct flow *f, const struct column *col)
 {
-	if (total <= 0)
+	if (col->total <= 0)
 		return;
 	grow((void **)&f->columns, &f->cap_columns, f->n_columns + 1, sizeof *f->columns);
-	f->columns[f->n_columns++] = (struct column){ kind, member, index, total };
+	f->columns[f->n_columns++] = *col;
 }
 
 /*
@@ -720,13 +749,18 @@ static void gather_columns(struct flow *f, uint32_t c)
 	for (size_t k = f->comp_first[c]; k < f->comp_first[c + 1]; k++) {
 		uint32_t m = f->members[k];
 		f->col_first[m] = f->n_columns;
-		for (size_t i = f->self_first[m]; i < f->self_first[m + 1]; i++)
-			add_column(f, COLUMN_SELF, m, f->self_order[i], g->self_values[f->self_order[i] * g->n_events + f->event]);
-		for (size_t i = f->out_first[m]; i < f->out_first[m + 1]; i++)
-			if (f->comp[g->arcs[f->out[i]].callee] != c)
-				add_column(f, COLUMN_CALL, m, f->out[i], arc_cost(f, f->out[i]));
+		for (size_t i = f->self_first[m]; i < f->self_first[m + 1]; i++) {
+			size_t self = f->self_order[i];
+			add_column(f, &(struct column){ COLUMN_SELF, m, self, g->self_values[self * g->n_events + f->event],
+							g->selfs[self].location, MODEL_NONE });
+		}
+		for (size_t i = f->out_first[m]; i < f->out_first[m + 1]; i++) {
+			const struct edge *e = &f->out[i];
+			if (f->comp[e->callee] != c)
+				add_column(f, &(struct column){ COLUMN_CALL, m, e->arc, e->cost, e->site, e->callee });
+		}
 		if (m == f->start[c])
-			add_column(f, COLUMN_UNTRACED, m, c, f->untraced[c]);
+			add_column(f, &(struct column){ COLUMN_UNTRACED, m, c, f->untraced[c], MODEL_NONE, MODEL_NONE });
 		f->col_end[m] = f->n_columns;
 	}
 }
@@ -831,8 +865,8 @@ static void lay_out(struct flow *f, uint32_t entry, const int64_t *units)
 	f->n_heap = 0;
 	for (uint32_t u = entry;;) {
 		for (size_t i = f->out_first[u]; i < f->out_first[u + 1]; i++)
-			if (f->comp[g->arcs[f->out[i]].callee] == c && f->parent[g->arcs[f->out[i]].callee] == MODEL_NONE)
-				push_call(f, arc_cost(f, f->out[i]), f->out[i]);
+			if (f->comp[f->out[i].callee] == c && f->parent[f->out[i].callee] == MODEL_NONE)
+				push_call(f, f->out[i].cost, f->out[i].arc);
 		u = MODEL_NONE;
 		while (f->n_heap && u == MODEL_NONE) {
 			const struct arc *a = &g->arcs[pop_call(f).arc];
@@ -904,9 +938,7 @@ static void place_share(struct flow *f, void *ctx, size_t row, size_t column, in
 	struct callgraph *g = f->g;
 	if (f->row != rows->arrival[row] + 1)
 		f->row = rows->arrival[row] + 1;
-	uint32_t location = col->kind == COLUMN_SELF   ? g->selfs[col->index].location
-			    : col->kind == COLUMN_CALL ? g->arcs[col->index].site
-						       : frame_of(f, col->member);
+	uint32_t location = col->kind == COLUMN_UNTRACED ? frame_of(f, col->member) : col->location;
 	uint32_t frame = frame_under(f, location, callers_of(f, col->member, a->stack));
 	const int64_t *counts = col->member == a->entry ? arc_counts(f, a, location) : NULL;
 	if (col->kind == COLUMN_SELF) {
@@ -916,7 +948,7 @@ static void place_share(struct flow *f, void *ctx, size_t row, size_t column, in
 	if (counts)
 		emit(f, frame, 0, counts);
 	if (col->kind == COLUMN_CALL)
-		arrive(f, g->arcs[col->index].callee, frame, (uint32_t)col->index, units);
+		arrive(f, col->callee, frame, (uint32_t)col->index, units);
 	else
 		emit(f, model_stack(g->m, marker_location(g->m, &g->untraced_location, "(untraced calls)"), frame), units,
 		     NULL);
@@ -1116,7 +1148,7 @@ static void decompose_event(struct callgraph *g, size_t event)
 		}
 		place_component(&f, c);
 	}
-	void *arrays[] = { f.self, f.self_first, f.self_order, f.out_first, f.out, f.in_first, f.in, f.comp,
+	void *arrays[] = { f.self, f.self_first, f.self_order, f.out_first, f.out, f.called_for, f.brought, f.comp,
 			   f.comp_first, f.members, f.held, f.untraced, f.own, f.start, f.arrivals, f.blocks, f.first_block,
 			   f.last_block, f.entry_arrival, f.arc_arrival, f.parent, f.entry_slot, f.chain, f.tree_site, f.subtree, f.room, f.heap, f.row_of, f.callers,
 			   f.columns, f.col_first, f.col_end, f.values };

@@ -877,12 +877,23 @@ static int read_stats(struct reader *r)
 	}
 }
 
+/* 10^d for d up to 18 (choose_decimals' most), exact: each is a double. */
 static double power10(unsigned d)
 {
-	double p = 1;
-	while (d--)
-		p *= 10;
-	return p;
+	static const double power[] = { 1e0,  1e1,  1e2,  1e3,	1e4,  1e5,  1e6,  1e7,	1e8, 1e9,
+					1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18 };
+	return power[d < sizeof power / sizeof *power ? d : sizeof power / sizeof *power - 1];
+}
+
+/*
+ * llround for 0 <= x < 2^63, without its call: a time is rounded three
+ * times an arc. x - its integer part is exact (below 2^52 the part is; at
+ * and above, x is whole).
+ */
+static int64_t round_time(double x)
+{
+	int64_t whole = (int64_t)x;
+	return whole + (x - (double)whole >= 0.5);
 }
 
 /* Does x come back bit for bit as a whole number of 10^-d seconds? */
@@ -891,7 +902,7 @@ static int exact_at(double x, unsigned d)
 	double scaled = x * power10(d);
 	if (scaled >= 4e18)
 		return 0;
-	return (double)llround(scaled) * pstats_scale(d) == x;
+	return (double)round_time(scaled) * pstats_scale(d) == x;
 }
 
 static int all_exact_at(const struct reader *r, unsigned d)
@@ -944,7 +955,7 @@ static unsigned choose_decimals(const struct reader *r)
 
 static int64_t units(const struct reader *r, double seconds)
 {
-	return llround(seconds * r->power);
+	return round_time(seconds * r->power);
 }
 
 /*

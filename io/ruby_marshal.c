@@ -183,7 +183,8 @@ static int bignum(struct ruby_marshal *mr, struct ruby_value *v)
 	size_t n = (size_t)(2 * words), low = n < 8 ? n : 8;
 	mr->at += n;
 	uint64_t magnitude = 0;
-	if (left(mr) + n >= 8) /* 8 bytes to read at once (compilers make it one load): a frame id's 6 and what follows */
+	/* A frame id's 6 bytes and what follows, read as 8 at once (one load, as compilers make it). */
+	if (left(mr) + n >= 8)
 		magnitude = little_endian_64(word) & (low == 8 ? UINT64_MAX : (UINT64_C(1) << (8 * low)) - 1);
 	else
 		for (size_t i = 0; i < low; i++)

@@ -6,8 +6,9 @@ each column padded to its widest value as rts/ProfilerReport.c does. The
 tree (seeded) is that of a program built with -fprof-auto: 2000 cost
 centres of 150 modules, each node the callee of one on the path to the
 node made before it, at a depth drawn between 1 and 60 (most near 12);
-a tenth of the nodes have ticks (twenty centres the most), most
-allocate; the inherited figures are their subtree's."""
+a tenth of the nodes have ticks (twenty centres the most, and one node
+in 2000, the hot loops, a thousand times more), most allocate; the
+inherited figures are their subtree's."""
 import random
 import sys
 
@@ -33,8 +34,16 @@ for i in range(1, rows):
     children.append([])
     children[p].append(i)
     cc.append(rng.randrange(2000))
+for kids in children:  # GHC keeps one child a cost centre: siblings are other centres
+    seen = set()
+    for c in kids:
+        while cc[c] in seen:
+            cc[c] = rng.randrange(2000)
+        seen.add(cc[c])
 hot = [20 if c < 20 else 1 for c in range(2000)]  # a few centres take most of the time, as in real programs
 ticks = [rng.randrange(1, 40) * hot[cc[i]] if i and rng.random() < 0.1 else 0 for i in range(rows)]
+for i in rng.sample(range(1, rows), rows // 2000):  # the hot loops: what -p's tenths of a percent show
+    ticks[i] = rng.randrange(1000, 20000)
 alloc = [rng.randrange(0, 2000000) * 8 if i and rng.random() < 0.7 else 0 for i in range(rows)]
 entries = [rng.randrange(0, 100000) if rng.random() < 0.8 else 0 for i in range(rows)]
 inh_ticks, inh_alloc = ticks[:], alloc[:]

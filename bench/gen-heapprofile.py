@@ -23,6 +23,12 @@ for i in range(1, nodes):
     children.append([])
     children[p].append(i)
 func = [rng.randrange(3000) for _ in range(nodes)]
+for kids in children:  # V8 keeps one child a call frame: siblings call other functions
+    seen = set()
+    for c in kids:
+        while func[c] in seen:
+            func[c] = rng.randrange(3000)
+        seen.add(func[c])
 # Leaves and a fifth of the inner nodes allocate, as V8's samples fall.
 self_size = [rng.randrange(1, 64) * 4096 if (not children[i] or rng.random() < 0.2) and i else 0 for i in range(nodes)]
 allocating = [i for i in range(nodes) if self_size[i]]

@@ -263,10 +263,11 @@ row "trace -> trace, trace-100M" "$PROF -t trace $DATA/trace-100M.json"
 sc=$(flamegraph_tool stackcollapse-jstack.pl)
 if [ -n "$sc" ]; then
 	anchor "stackcollapse-jstack.pl, jstack-100M" "$sc $DATA/jstack-100M.txt"
-	row "jstack, read and checked only (--check), jstack-100M" "$PROF --check $DATA/jstack-100M.txt" ${anchor_m% *} ${anchor_m#* } "stackcollapse-jstack.pl"
+	row "jstack -> folded, jstack-100M" "$PROF -t folded $DATA/jstack-100M.txt" ${anchor_m% *} ${anchor_m#* } "stackcollapse-jstack.pl"
 else
-	row "jstack, read and checked only (--check), jstack-100M (no stackcollapse-jstack.pl to compare)" "$PROF --check $DATA/jstack-100M.txt"
+	row "jstack -> folded, jstack-100M (no stackcollapse-jstack.pl to compare)" "$PROF -t folded $DATA/jstack-100M.txt"
 fi
+row "jstack, read and checked only (--check), jstack-100M" "$PROF --check $DATA/jstack-100M.txt"
 # speedscope's importers (heap profile, stackprof, Firefox's processed
 # profile) do not run alone in node (see trace's rows), and no GHC profile
 # tool is in Debian: those rows stand alone. Ruby's own Marshal.load of the

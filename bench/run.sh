@@ -257,6 +257,34 @@ trace_events "$DATA/trace-100M.json" $((100 * MB))
 row "trace -> folded, trace-100M" "$PROF -t folded $DATA/trace-100M.json"
 row "trace, read and checked only (--check), trace-100M" "$PROF --check $DATA/trace-100M.json"
 row "trace -> trace, trace-100M" "$PROF -t trace $DATA/trace-100M.json"
+# The other new readers of issue 30, read and checked only (the goal:
+# 100 MB/s each), over inputs in their real layouts from bench/gen-*.
+[ -s "$DATA/jstack-100M.txt" ] || sh bench/gen-jstack.sh "$DATA/jstack-100M.txt" $((100 * MB))
+sc=$(flamegraph_tool stackcollapse-jstack.pl)
+if [ -n "$sc" ]; then
+	anchor "stackcollapse-jstack.pl, jstack-100M" "$sc $DATA/jstack-100M.txt"
+	row "jstack -> folded, jstack-100M" "$PROF -t folded $DATA/jstack-100M.txt" ${anchor_m% *} ${anchor_m#* } "stackcollapse-jstack.pl"
+else
+	row "jstack -> folded, jstack-100M (no stackcollapse-jstack.pl to compare)" "$PROF -t folded $DATA/jstack-100M.txt"
+fi
+row "jstack, read and checked only (--check), jstack-100M" "$PROF --check $DATA/jstack-100M.txt"
+# speedscope's importers (heap profile, stackprof, Firefox's processed
+# profile) do not run alone in node (see trace's rows), and no GHC profile
+# tool is in Debian: those rows stand alone. Ruby's own Marshal.load of the
+# stackprof dump takes some 33 s of CPU and 770 MB (2026-11-28, by hand):
+# too long to time here three times, so the Marshal row stands alone too.
+[ -s "$DATA/heap-100M.heapprofile" ] || python3 bench/gen-heapprofile.py "$DATA/heap-100M.heapprofile" $((100 * MB))
+row "heapprofile, read and checked only (--check), heap-100M" "$PROF --check $DATA/heap-100M.heapprofile"
+[ -s "$DATA/stackprof-100M.json" ] || python3 bench/gen-stackprof.py "$DATA/stackprof-100M.json" $((100 * MB)) json
+row "stackprof (JSON), read and checked only (--check), stackprof-100M.json" "$PROF --check $DATA/stackprof-100M.json"
+[ -s "$DATA/stackprof-100M.dump" ] || python3 bench/gen-stackprof.py "$DATA/stackprof-100M.dump" $((100 * MB)) marshal
+row "stackprof (Marshal), read and checked only (--check), stackprof-100M.dump" "$PROF --check $DATA/stackprof-100M.dump"
+for l in p P; do
+	[ -s "$DATA/ghc-$l-100M.prof" ] || python3 bench/gen-ghc-prof.py "$DATA/ghc-$l-100M.prof" $((100 * MB)) $l
+	row "ghc +RTS -$l, read and checked only (--check), ghc-$l-100M" "$PROF --check $DATA/ghc-$l-100M.prof"
+done
+[ -s "$DATA/firefox-processed-100M.json" ] || python3 bench/gen-firefox-processed.py "$DATA/firefox-processed-100M.json" $((100 * MB))
+row "firefox processed, read and checked only (--check), firefox-processed-100M" "$PROF --check $DATA/firefox-processed-100M.json"
 # Pictures. A flame graph of 100 MB of folded stacks beside folding them
 # again, in this run (the goal: within 1.3x the time, at most 64 MB); a
 # flame chart streams an R profile's rows, so memory and the SVG stay

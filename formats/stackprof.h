@@ -27,6 +27,13 @@ struct stackprof_frame {
 	uint8_t is_gc;   /* "(garbage collection)": alone, it goes on the stack before it */
 };
 
+/* A frame of the record before, and the stack up to it. */
+struct stackprof_step {
+	int64_t id;
+	uint32_t stack, location;
+	uint8_t is_gc;
+};
+
 /* A record of raw: a stack, and how many samples in a row had it. */
 struct stackprof_record {
 	uint32_t stack;
@@ -49,6 +56,14 @@ struct stackprof_dump {
 	int64_t record_frames;
 	uint32_t record_location; /* of its last frame */
 	uint8_t record_is_gc;
+	/*
+	 * The record before, frame by frame: while a record repeats its ids
+	 * from the root, its stacks are taken from here, not looked up again
+	 * (a program's samples share their callers: most of raw is repeats).
+	 */
+	struct stackprof_step *before;
+	size_t n_before, cap_before; /* n_before: the steps of one record, from the root */
+	int same_as_before; /* the record being read has matched `before` so far */
 	struct spool deltas; /* raw_timestamp_deltas, each >= 0 */
 	int has_deltas;
 };

@@ -40,6 +40,7 @@ void stackprof_dump_free(struct stackprof_dump *d)
 	free(d->frames);
 	hashidx_free(&d->frame_index);
 	free(d->records);
+	free(d->before);
 	spool_free(&d->deltas);
 }
 
@@ -105,6 +106,30 @@ static const char *record_end(struct stackprof_dump *d, int64_t count)
 	return NULL;
 }
 
+/* The next frame id of a record: its stack, from the record before while they agree. */
+static const char *next_frame(struct stackprof_dump *d, int64_t id, char *why, size_t why_size)
+{
+	size_t at = (size_t)(d->record_frames - d->frames_left);
+	d->same_as_before = d->same_as_before && at < d->n_before && d->before[at].id == id;
+	if (!d->same_as_before) {
+		uint32_t i = find_frame(d, id);
+		if (i == HASHIDX_NONE && d->n_frames == 0)
+			return "raw names frames, and no frames come before it (stackprof writes them first)";
+		if (i == HASHIDX_NONE) {
+			snprintf(why, why_size, "frame %" PRId64 ", which frames does not hold", id);
+			return why;
+		}
+		grow((void **)&d->before, &d->cap_before, at + 1, sizeof *d->before);
+		d->before[at] = (struct stackprof_step){ .id = id, .location = d->frames[i].location,
+			.is_gc = d->frames[i].is_gc, .stack = model_stack(d->m, d->frames[i].location, d->stack) };
+		d->n_before = at + 1; /* the steps past it are another record's */
+	}
+	d->record_location = d->before[at].location;
+	d->record_is_gc = d->before[at].is_gc;
+	d->stack = d->before[at].stack;
+	return NULL;
+}
+
 /* The next integer of raw: NULL, or why it is refused (written into why[]). */
 static const char *raw_number(struct stackprof_dump *d, int64_t v, char *why, size_t why_size)
 {
@@ -116,20 +141,14 @@ static const char *raw_number(struct stackprof_dump *d, int64_t v, char *why, si
 			return "a record's length is negative";
 		d->record_frames = d->frames_left = v;
 		d->stack = MODEL_EMPTY_STACK;
+		d->same_as_before = 1;
 		if (v == 0)
 			d->frames_left = -2;
 		return NULL;
 	}
-	uint32_t i = find_frame(d, v);
-	if (i == HASHIDX_NONE && d->n_frames == 0)
-		return "raw names frames, and no frames come before it (stackprof writes them first)";
-	if (i == HASHIDX_NONE) {
-		snprintf(why, why_size, "frame %" PRId64 ", which frames does not hold", v);
-		return why;
-	}
-	d->record_location = d->frames[i].location;
-	d->record_is_gc = d->frames[i].is_gc;
-	d->stack = model_stack(d->m, d->record_location, d->stack);
+	const char *refused = next_frame(d, v, why, why_size);
+	if (refused)
+		return refused;
 	if (--d->frames_left == 0)
 		d->frames_left = -2;
 	return NULL;

@@ -53,7 +53,7 @@ int ruby_value_is(const struct ruby_value *v, const char *text)
 	return (v->kind == RUBY_STRING || v->kind == RUBY_SYMBOL) && v->len == n && memcmp(v->bytes, text, n) == 0;
 }
 
-static size_t left(const struct ruby_marshal *mr)
+static inline size_t left(const struct ruby_marshal *mr)
 {
 	return mr->len - mr->at;
 }
@@ -63,7 +63,7 @@ static int cut_short(struct ruby_marshal *mr)
 	return ruby_marshal_error(mr, "the data ends inside a value");
 }
 
-static int byte(struct ruby_marshal *mr, int *c)
+static inline int byte(struct ruby_marshal *mr, int *c)
 {
 	*c = 0;
 	if (left(mr) < 1)
@@ -73,9 +73,10 @@ static int byte(struct ruby_marshal *mr, int *c)
 }
 
 /* Marshal's packed long (w_long): one byte, or a length byte and 1 to 4 little-endian bytes. */
-static int packed_long(struct ruby_marshal *mr, int64_t *v)
+static inline int packed_long(struct ruby_marshal *mr, int64_t *v)
 {
 	int c;
+	*v = 0;
 	if (byte(mr, &c) < 0)
 		return -1;
 	int8_t s = (int8_t)c;
@@ -96,14 +97,15 @@ static int packed_long(struct ruby_marshal *mr, int64_t *v)
 }
 
 /* A count or length: not negative, and each of its items at least `item_bytes` of what is left. */
-static int length(struct ruby_marshal *mr, size_t item_bytes, const char *what, uint64_t *n)
+static inline int length(struct ruby_marshal *mr, size_t item_bytes, const char *what, uint64_t *n)
 {
 	int64_t v;
+	*n = 0;
 	if (packed_long(mr, &v) < 0)
 		return -1;
 	if (v < 0)
 		return ruby_marshal_error(mr, "%s %" PRId64 ": negative", what, v);
-	if ((uint64_t)v > left(mr) / item_bytes)
+	if ((uint64_t)v * item_bytes > left(mr)) /* v < 2^31: no overflow, and no division per value */
 		return ruby_marshal_error(mr, "%s %" PRId64 ": more than the %zu bytes left hold", what, v, left(mr));
 	*n = (uint64_t)v;
 	return 0;
@@ -122,7 +124,8 @@ static int bytes(struct ruby_marshal *mr, const char *what, struct ruby_value *v
 
 static void enter(size_t **table, size_t *n, size_t *cap, size_t type_at)
 {
-	grow((void **)table, cap, *n + 1, sizeof **table);
+	if (*n == *cap) /* every Bignum of raw is an entry: a call per entry would cost a tenth of the read */
+		grow((void **)table, cap, *n + 1, sizeof **table);
 	(*table)[(*n)++] = type_at;
 }
 
@@ -160,6 +163,12 @@ static int link(struct ruby_marshal *mr, const size_t *table, size_t n, const ch
 	return rc;
 }
 
+static uint64_t little_endian_64(const unsigned char *b)
+{
+	return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24 |
+	       (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 | (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
+}
+
 /* A Bignum: sign, a count of 16-bit words, the words little-endian; kept when it fits int64. */
 static int bignum(struct ruby_marshal *mr, struct ruby_value *v)
 {
@@ -170,15 +179,19 @@ static int bignum(struct ruby_marshal *mr, struct ruby_value *v)
 		return -1;
 	if (sign != '+' && sign != '-')
 		return ruby_marshal_error(mr, "a Bignum's sign byte 0x%02x, not + or -", (unsigned)sign);
+	const unsigned char *word = mr->data + mr->at;
+	size_t n = (size_t)(2 * words), low = n < 8 ? n : 8;
+	mr->at += n;
 	uint64_t magnitude = 0;
+	/* A frame id's 6 bytes and what follows, read as 8 at once (one load, as compilers make it). */
+	if (left(mr) + n >= 8)
+		magnitude = little_endian_64(word) & (low == 8 ? UINT64_MAX : (UINT64_C(1) << (8 * low)) - 1);
+	else
+		for (size_t i = 0; i < low; i++)
+			magnitude |= (uint64_t)word[i] << (8 * i);
 	int big = 0;
-	for (uint64_t i = 0; i < 2 * words; i++) {
-		unsigned b = mr->data[mr->at++];
-		if (i < 8)
-			magnitude |= (uint64_t)b << (8 * i);
-		else if (b)
-			big = 1;
-	}
+	for (size_t i = low; i < n; i++)
+		big |= word[i] != 0;
 	if (big || magnitude > (uint64_t)INT64_MAX)
 		v->kind = RUBY_BIG;
 	else

@@ -52,6 +52,18 @@ for mode in cpu wall object; do
 	check "stackprof: $dir/$mode-raw.dump reads without a word" says_nothing "$PROF" -t folded "$dir/$mode-raw.dump"
 done
 
+# Each record is its own stack, whatever the records before it held
+# (the reader takes a record's stacks from the one before while their ids
+# agree from the root): x;y;z, then w alone, then w;y;z, whose y;z were
+# the first record's, then x;y, a record cut short of the first.
+printf '%s' '{"mode":"cpu","interval":1000,"frames":{"1":{"name":"x"},"2":{"name":"y"},"3":{"name":"z"},"4":{"name":"w"}},
+"raw":[3,1,2,3,1, 1,4,1, 3,4,2,3,1, 2,1,2,1, 3,4,2,3,2]}' > "$TMP/records.json"
+printf 'w 1000\nw;y;z 3000\nx;y 1000\nx;y;z 1000\n' > "$TMP/records.want"
+records_are_stacks() { # JSON
+	prof_q -t folded -o "$TMP/records.folded" "$1" && LC_ALL=C sort "$TMP/records.folded" | cmp -s - "$TMP/records.want"
+}
+check "stackprof: each record of raw is its own stack, whatever the record before held" records_are_stacks "$TMP/records.json"
+
 # Without raw (and merged by stackprof, frames keyed by their SHA-256):
 # each frame's own samples, a stack of one frame, said.
 self_counts_are_frames() { # FILE JSON

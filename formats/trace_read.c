@@ -19,7 +19,9 @@
  * its args' url, line and column instead.
  *
  * Memory: every B, E and X event (40 bytes), every sample, and the V8
- * profiles' text: slices are ordered only once the file is read.
+ * profiles' text: slices are ordered only once the file is read. Their
+ * timelines are then held packed (some 6 bytes a stretch of time, about
+ * two an event), each thread's in time order, merged into rows as read.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -28,6 +30,7 @@
 
 #include "../base/alloc.h"
 #include "../base/checked.h"
+#include "../base/varint.h"
 #include "../base/diag.h"
 #include "trace.h"
 
@@ -816,10 +819,31 @@ struct repairs {
 	uint64_t reordered, no_open, other_name, other_args, left_open;
 };
 
+/*
+ * A thread's stretches of slices, in time order (each starts after the
+ * last one's end), packed as varints: the time from the last one's end
+ * (zigzag: the first may start before 0), its length, its stack. Some 6
+ * bytes a stretch where a struct trace_stretch is 40: a trace's timelines
+ * are about two stretches an event.
+ */
+struct packed {
+	unsigned char *bytes;
+	size_t len, cap;
+	int64_t end; /* the last stretch's */
+};
+
+/* What every thread's packed stretches hold: the earliest start, and whether every length is whole microseconds. */
+struct packed_all {
+	struct packed *threads;
+	int64_t origin;
+	int whole_us;
+};
+
 /* A thread's timeline being built, as speedscope's call tree builder builds it. */
 struct timeline {
 	struct reader *r;
-	uint32_t thread;
+	struct packed *out;
+	struct packed_all *all;
 	uint32_t *open;   /* events */
 	uint32_t *stacks; /* the model's stack with each open */
 	size_t depth, cap_open, cap_stacks;
@@ -830,8 +854,16 @@ struct timeline {
 static void stretch_to(struct timeline *tl, int64_t ts)
 {
 	if (tl->depth && ts > tl->last) {
-		struct trace_stretch s = { tl->last, ts - tl->last, tl->stacks[tl->depth - 1], tl->thread, 1, 0 };
-		trace_stretch_add(&tl->r->stretches, &s);
+		struct packed *p = tl->out;
+		grow((void **)&p->bytes, &p->cap, p->len + 3 * VARINT_MAX_BYTES, 1);
+		unsigned char *at = p->bytes + p->len;
+		at = varint_put(at, varint_zigzag(tl->last - p->end));
+		at = varint_put(at, (uint64_t)(ts - tl->last));
+		at = varint_put(at, tl->stacks[tl->depth - 1]);
+		p->len = (size_t)(at - p->bytes);
+		p->end = ts;
+		tl->all->origin = tl->last < tl->all->origin ? tl->last : tl->all->origin;
+		tl->all->whole_us &= (ts - tl->last) % 1000 == 0;
 	}
 	tl->last = ts;
 }
@@ -884,7 +916,8 @@ static void pick_end(struct timeline *tl, struct item *ends, size_t at, size_t n
 }
 
 /* One thread's B, E and X events (indexes, in the file's order) as stretches. */
-static int thread_slices(struct reader *r, uint32_t thread, const uint32_t *list, size_t n, struct repairs *rep)
+static int thread_slices(struct reader *r, uint32_t thread, const uint32_t *list, size_t n, struct repairs *rep,
+			 struct packed_all *all)
 {
 	size_t nx = 0, nb = 0, ne = 0;
 	uint32_t *xs = xmalloc((n + 1) * sizeof *xs);
@@ -920,7 +953,7 @@ static int thread_slices(struct reader *r, uint32_t thread, const uint32_t *list
 		nested_ends(begins, ends, nx);
 	sort_items(begins, nb);
 	sort_items(ends, ne);
-	struct timeline tl = { r, thread, NULL, NULL, 0, 0, 0, 0 };
+	struct timeline tl = { r, &all->threads[thread], all, NULL, NULL, 0, 0, 0, 0 };
 	for (size_t b = 0, e = 0; rc == 0 && (b < nb || e < ne);) {
 		int take_begin = e == ne || (b < nb && (begins[b].ts < ends[e].ts ||
 			(begins[b].ts == ends[e].ts && r->events[begins[b].event].key == r->events[ends[e].event].key)));
@@ -961,8 +994,8 @@ static void warn_repairs(struct reader *r, const struct repairs *rep)
 			  rep->left_open);
 }
 
-/* Every thread's slices as stretches. */
-static int slices(struct reader *r)
+/* Every thread's slices as stretches, packed in `all`. */
+static int slices(struct reader *r, struct packed_all *all)
 {
 	/* The events of each thread, in the file's order: a counting sort by thread. */
 	size_t *first = xcalloc(r->n_threads + 1, sizeof *first);
@@ -978,7 +1011,7 @@ static int slices(struct reader *r)
 	struct repairs rep = { 0, 0, 0, 0, 0 };
 	int rc = 0;
 	for (size_t t = 0; t < r->n_threads && rc == 0; t++)
-		rc = thread_slices(r, (uint32_t)t, by_thread + first[t], first[t + 1] - first[t], &rep);
+		rc = thread_slices(r, (uint32_t)t, by_thread + first[t], first[t + 1] - first[t], &rep, all);
 	if (rc == 0)
 		warn_repairs(r, &rep);
 	free(first);
@@ -1087,7 +1120,21 @@ static void add_rows_in_order(struct trace_stretches *s, const struct row_maker 
 	}
 }
 
-/* The stretches as rows, in time order from the earliest: `samples` (when counted) and `wall`. */
+/* Before the first row: its types, `samples` (when counted) and `wall`, and the threads' labels. */
+static void begin_rows(const struct row_maker *k)
+{
+	struct model *m = k->r->m;
+	if (k->counted)
+		model_add_sample_type(m, "samples", "count");
+	size_t wall = model_add_sample_type(m, "wall", "microseconds");
+	if (!k->whole_us)
+		m->sample_types[wall].decimals = 3;
+	model_set_meta(m, "default_sample_type", "wall");
+	m->timed_rows = 1;
+	thread_labels(k->r);
+}
+
+/* The stretches as rows, in time order from the earliest. */
 static void rows(struct reader *r, int counted)
 {
 	struct trace_stretches *s = &r->stretches;
@@ -1096,15 +1143,77 @@ static void rows(struct reader *r, int counted)
 		k.origin = s->items[i].start_ns < k.origin ? s->items[i].start_ns : k.origin;
 		k.whole_us &= s->items[i].wall_ns % 1000 == 0;
 	}
-	if (counted)
-		model_add_sample_type(r->m, "samples", "count");
-	size_t wall = model_add_sample_type(r->m, "wall", "microseconds");
-	if (!k.whole_us)
-		r->m->sample_types[wall].decimals = 3;
-	model_set_meta(r->m, "default_sample_type", "wall");
-	r->m->timed_rows = 1;
-	thread_labels(r);
+	begin_rows(&k);
 	add_rows_in_order(s, &k);
+}
+
+/* A thread's packed stretches being read: the next one in `next`. */
+struct cursor {
+	const unsigned char *at, *end;
+	struct trace_stretch next;
+};
+
+static void cursor_read(struct cursor *c)
+{
+	uint64_t gap, wall, stack;
+	c->at = varint_get(c->at, &gap);
+	c->at = varint_get(c->at, &wall);
+	c->at = varint_get(c->at, &stack);
+	c->next.start_ns += c->next.wall_ns + varint_unzigzag(gap);
+	c->next.wall_ns = (int64_t)wall;
+	c->next.stack = (uint32_t)stack;
+}
+
+/* Rows in time order; at one time, the earlier thread's first (as add_rows_in_order takes them). */
+static int cursor_before(const struct cursor *a, const struct cursor *b)
+{
+	const struct trace_stretch *x = &a->next, *y = &b->next;
+	return x->start_ns != y->start_ns ? x->start_ns < y->start_ns : x->thread < y->thread;
+}
+
+/* A heap of cursors, the next row's at its top: `at` moved down to its place. */
+static void sift_down(struct cursor *heap, size_t n, size_t at)
+{
+	for (;;) {
+		size_t least = at, kid = 2 * at + 1;
+		if (kid < n && cursor_before(&heap[kid], &heap[least]))
+			least = kid;
+		if (kid + 1 < n && cursor_before(&heap[kid + 1], &heap[least]))
+			least = kid + 1;
+		if (least == at)
+			return;
+		struct cursor swap = heap[at];
+		heap[at] = heap[least];
+		heap[least] = swap;
+		at = least;
+	}
+}
+
+/* The slices' stretches as rows: every thread's merged into time order as they are read, never unpacked all at once. */
+static void packed_rows(struct reader *r, const struct packed_all *all)
+{
+	struct row_maker k = { r, 0, all->whole_us, all->origin };
+	begin_rows(&k);
+	struct cursor *heap = xmalloc((r->n_threads + 1) * sizeof *heap);
+	size_t n = 0;
+	for (size_t t = 0; t < r->n_threads; t++) {
+		const struct packed *p = &all->threads[t];
+		if (p->len == 0)
+			continue;
+		heap[n] = (struct cursor){ p->bytes, p->bytes + p->len, { 0, 0, 0, (uint32_t)t, 1, 0 } };
+		cursor_read(&heap[n++]);
+	}
+	for (size_t i = n / 2; i-- > 0;)
+		sift_down(heap, n, i);
+	while (n) {
+		add_row(&k, &heap[0].next);
+		if (heap[0].at == heap[0].end)
+			heap[0] = heap[--n];
+		else
+			cursor_read(&heap[0]);
+		sift_down(heap, n, 0);
+	}
+	free(heap);
 }
 
 static int read_trace(struct reader *r)
@@ -1123,20 +1232,28 @@ static int read_trace(struct reader *r)
 		return -1;
 	if (r->no_phase)
 		diag_warn(r->in->name, 0, "%" PRIu64 " events without ph: left out", r->no_phase);
-	int counted = 1;
-	if (r->v8 && trace_v8_has_samples(r->v8))
+	struct packed_all all = { NULL, INT64_MAX, 1 };
+	if (r->v8 && trace_v8_has_samples(r->v8)) {
 		rc = trace_v8_stretches(r->v8, r->in->name, r->m, &r->stretches);
-	else if (r->has_stack_frames && r->has_samples && r->n_samples)
+	} else if (r->has_stack_frames && r->has_samples && r->n_samples) {
 		rc = os_stretches(r);
-	else
-		rc = slices(r), counted = 0;
-	if (rc < 0)
-		return -1;
-	/* The events are stretches now: their memory goes before the rows are made. */
-	free(r->events);
-	r->events = NULL;
-	rows(r, counted);
-	return 0;
+	} else {
+		all.threads = xcalloc(r->n_threads + 1, sizeof *all.threads);
+		rc = slices(r, &all);
+	}
+	if (rc == 0) {
+		/* The events are stretches now: their memory goes before the rows are made. */
+		free(r->events);
+		r->events = NULL;
+		if (all.threads)
+			packed_rows(r, &all);
+		else
+			rows(r, 1);
+	}
+	for (size_t t = 0; all.threads && t < r->n_threads; t++)
+		free(all.threads[t].bytes);
+	free(all.threads);
+	return rc;
 }
 
 int trace_read(struct input *in, struct model *m)

@@ -42,20 +42,21 @@ struct id_value {
 };
 enum { ID_ABSENT, ID_NUMBER, ID_STRING };
 
-struct thread {
-	struct id_value pid, tid;
-	uint32_t labels;
-};
-
-/* A B, E or X event. */
+/* A B, E or X event of a thread: its location is location_of_key[frame]. */
 struct event {
 	int64_t ts, dur; /* nanoseconds */
-	uint32_t thread;
 	uint32_t key;      /* speedscope's: name (or "(unnamed)") and args */
 	uint32_t frame;    /* the frame's key: `key`, or Hermes' name:url:line:column */
 	uint32_t name;     /* as written; NO_NAME when absent */
-	uint32_t location;
 	char ph;
+};
+
+/* A pid/tid, and its B, E and X events in the file's order (a timeline is made of one thread's alone). */
+struct thread {
+	struct id_value pid, tid;
+	uint32_t labels;
+	struct event *events;
+	size_t n_events, cap_events;
 };
 #define NO_NAME UINT32_MAX
 
@@ -82,8 +83,6 @@ struct reader {
 	struct json j;
 	struct input *in;
 	struct model *m;
-	struct event *events;
-	size_t n_events, cap_events;
 	struct thread *threads;
 	size_t n_threads, cap_threads;
 	struct hashidx thread_index;
@@ -351,7 +350,7 @@ static int thread_equals(const void *ctx, uint32_t i, const void *key)
 
 static uint32_t thread_of(struct reader *r, const struct id_value *pid, const struct id_value *tid)
 {
-	struct thread key = { *pid, *tid, 0 };
+	struct thread key = { .pid = *pid, .tid = *tid };
 	/* Events come in runs of one thread: the last one found is asked first. */
 	if (r->last_thread < r->n_threads && thread_equals(r, r->last_thread, &key))
 		return r->last_thread;
@@ -418,8 +417,8 @@ static int slice_event(struct reader *r, const struct fields *f)
 		}
 		key = model_str(r->m, k->bytes, k->len);
 	}
-	struct event e = { f->ts, 0, thread_of(r, &f->pid, &f->tid), key, 0, f->name, MODEL_NONE, f->ph };
-	e.frame = e.key;
+	struct event e = { f->ts, 0, key, key, f->name, f->ph };
+	uint32_t location;
 	if (f->ph == 'X')
 		e.dur = f->has_dur ? f->dur : f->has_tdur ? f->tdur : 0;
 	if (r->hermes) {
@@ -435,19 +434,21 @@ static int slice_event(struct reader *r, const struct fields *f)
 			arg_text(r, parts[i], k);
 		}
 		e.frame = model_str(r->m, k->bytes, k->len);
-		e.location = location_of_key(r, e.frame);
-		if (e.location == MODEL_NONE)
-			e.location = r->location_of_key[e.frame] = hermes_location(r, shown);
+		location = location_of_key(r, e.frame);
+		if (location == MODEL_NONE)
+			r->location_of_key[e.frame] = hermes_location(r, shown);
 	} else {
-		e.location = location_of_key(r, e.key);
-		if (e.location == MODEL_NONE) {
+		location = location_of_key(r, e.key);
+		if (location == MODEL_NONE) {
 			struct model_function fn = { .name = e.key };
-			e.location = r->location_of_key[e.key] = model_location(r->m, model_function(r->m, &fn), 0);
+			r->location_of_key[e.key] = model_location(r->m, model_function(r->m, &fn), 0);
 		}
 	}
-	if (r->n_events == r->cap_events)
-		grow((void **)&r->events, &r->cap_events, r->n_events + 1, sizeof *r->events);
-	r->events[r->n_events++] = e;
+	uint32_t thread = thread_of(r, &f->pid, &f->tid); /* before r->threads is read: it may move */
+	struct thread *t = &r->threads[thread];
+	if (t->n_events == t->cap_events)
+		grow((void **)&t->events, &t->cap_events, t->n_events + 1, sizeof *t->events);
+	t->events[t->n_events++] = e;
 	return 0;
 }
 
@@ -842,6 +843,7 @@ struct packed_all {
 /* A thread's timeline being built, as speedscope's call tree builder builds it. */
 struct timeline {
 	struct reader *r;
+	const struct event *events; /* the thread's */
 	struct packed *out;
 	struct packed_all *all;
 	uint32_t *open;   /* events */
@@ -855,7 +857,8 @@ static void stretch_to(struct timeline *tl, int64_t ts)
 {
 	if (tl->depth && ts > tl->last) {
 		struct packed *p = tl->out;
-		grow((void **)&p->bytes, &p->cap, p->len + 3 * VARINT_MAX_BYTES, 1);
+		if (p->cap - p->len < 3 * VARINT_MAX_BYTES)
+			grow((void **)&p->bytes, &p->cap, p->len + 3 * VARINT_MAX_BYTES, 1);
 		unsigned char *at = p->bytes + p->len;
 		at = varint_put(at, varint_zigzag(tl->last - p->end));
 		at = varint_put(at, (uint64_t)(ts - tl->last));
@@ -874,19 +877,19 @@ static void enter(struct timeline *tl, uint32_t e, int64_t ts)
 	grow((void **)&tl->open, &tl->cap_open, tl->depth + 1, sizeof *tl->open);
 	grow((void **)&tl->stacks, &tl->cap_stacks, tl->depth + 1, sizeof *tl->stacks);
 	uint32_t caller = tl->depth ? tl->stacks[tl->depth - 1] : MODEL_EMPTY_STACK;
-	tl->stacks[tl->depth] = model_stack(tl->r->m, tl->r->events[e].location, caller);
+	tl->stacks[tl->depth] = model_stack(tl->r->m, tl->r->location_of_key[tl->events[e].frame], caller);
 	tl->open[tl->depth++] = e;
 }
 
 /* An E: it ends the innermost open slice of its name, else nothing. */
 static void leave(struct timeline *tl, uint32_t e, int64_t ts, struct repairs *rep)
 {
-	const struct event *ev = &tl->r->events[e];
+	const struct event *ev = &tl->events[e];
 	if (tl->depth == 0) {
 		rep->no_open++;
 		return;
 	}
-	const struct event *top = &tl->r->events[tl->open[tl->depth - 1]];
+	const struct event *top = &tl->events[tl->open[tl->depth - 1]];
 	if (ev->name != top->name) {
 		rep->other_name++;
 		return;
@@ -904,7 +907,7 @@ static void pick_end(struct timeline *tl, struct item *ends, size_t at, size_t n
 {
 	if (tl->depth == 0)
 		return;
-	const struct event *ev = tl->r->events, *top = &ev[tl->open[tl->depth - 1]];
+	const struct event *ev = tl->events, *top = &ev[tl->open[tl->depth - 1]];
 	for (int by_name = 0; by_name < 2; by_name++)
 		for (size_t u = at + 1; u < n && ends[u].ts <= ends[at].ts; u++)
 			if (by_name ? ev[ends[u].event].name == top->name : ev[ends[u].event].frame == top->frame) {
@@ -915,23 +918,23 @@ static void pick_end(struct timeline *tl, struct item *ends, size_t at, size_t n
 			}
 }
 
-/* One thread's B, E and X events (indexes, in the file's order) as stretches. */
-static int thread_slices(struct reader *r, uint32_t thread, const uint32_t *list, size_t n, struct repairs *rep,
-			 struct packed_all *all)
+/* One thread's B, E and X events as stretches. */
+static int thread_slices(struct reader *r, uint32_t thread, struct repairs *rep, struct packed_all *all)
 {
-	size_t nx = 0, nb = 0, ne = 0;
+	const struct event *events = r->threads[thread].events;
+	size_t n = r->threads[thread].n_events, nx = 0, nb = 0, ne = 0;
 	uint32_t *xs = xmalloc((n + 1) * sizeof *xs);
 	struct item *begins = xmalloc((n + 1) * sizeof *begins), *ends = xmalloc((n + 1) * sizeof *ends);
-	for (size_t i = 0; i < n; i++) {
-		const struct event *e = &r->events[list[i]];
+	for (uint32_t i = 0; i < n; i++) {
+		const struct event *e = &events[i];
 		if (e->ph == 'X')
-			xs[nx++] = list[i];
+			xs[nx++] = i;
 		else if (e->ph == 'B')
-			begins[nb] = (struct item){ e->ts, list[i], (uint32_t)nb }, nb++;
+			begins[nb] = (struct item){ e->ts, i, (uint32_t)nb }, nb++;
 		else
-			ends[ne] = (struct item){ e->ts, list[i], (uint32_t)ne }, ne++;
+			ends[ne] = (struct item){ e->ts, i, (uint32_t)ne }, ne++;
 	}
-	sort_events = r->events;
+	sort_events = events;
 	for (size_t i = 1; i < nx; i++)
 		if (x_order(&xs[i - 1], &xs[i]) > 0) {
 			qsort(xs, nx, sizeof *xs, x_order);
@@ -939,8 +942,8 @@ static int thread_slices(struct reader *r, uint32_t thread, const uint32_t *list
 		}
 	int rc = 0;
 	for (size_t i = 0; i < nx; i++) {
-		const struct event *e = &r->events[xs[i]];
-		rep->reordered += i > 0 && r->events[xs[i - 1]].ts == e->ts && xs[i - 1] > xs[i];
+		const struct event *e = &events[xs[i]];
+		rep->reordered += i > 0 && events[xs[i - 1]].ts == e->ts && xs[i - 1] > xs[i];
 		int64_t end;
 		if (checked_add_i64(e->ts, e->dur, &end) || end > INT64_MAX / 4 || end < INT64_MIN / 4)
 			rc = -1;
@@ -953,10 +956,10 @@ static int thread_slices(struct reader *r, uint32_t thread, const uint32_t *list
 		nested_ends(begins, ends, nx);
 	sort_items(begins, nb);
 	sort_items(ends, ne);
-	struct timeline tl = { r, &all->threads[thread], all, NULL, NULL, 0, 0, 0, 0 };
+	struct timeline tl = { r, events, &all->threads[thread], all, NULL, NULL, 0, 0, 0, 0 };
 	for (size_t b = 0, e = 0; rc == 0 && (b < nb || e < ne);) {
 		int take_begin = e == ne || (b < nb && (begins[b].ts < ends[e].ts ||
-			(begins[b].ts == ends[e].ts && r->events[begins[b].event].key == r->events[ends[e].event].key)));
+			(begins[b].ts == ends[e].ts && events[begins[b].event].key == events[ends[e].event].key)));
 		if (take_begin) {
 			enter(&tl, begins[b].event, begins[b].ts);
 			b++;
@@ -997,26 +1000,12 @@ static void warn_repairs(struct reader *r, const struct repairs *rep)
 /* Every thread's slices as stretches, packed in `all`. */
 static int slices(struct reader *r, struct packed_all *all)
 {
-	/* The events of each thread, in the file's order: a counting sort by thread. */
-	size_t *first = xcalloc(r->n_threads + 1, sizeof *first);
-	for (size_t i = 0; i < r->n_events; i++)
-		first[r->events[i].thread + 1]++;
-	for (size_t t = 0; t < r->n_threads; t++)
-		first[t + 1] += first[t];
-	uint32_t *by_thread = xmalloc((r->n_events + 1) * sizeof *by_thread);
-	size_t *fill = xmalloc((r->n_threads + 1) * sizeof *fill);
-	memcpy(fill, first, (r->n_threads + 1) * sizeof *fill);
-	for (size_t i = 0; i < r->n_events; i++)
-		by_thread[fill[r->events[i].thread]++] = (uint32_t)i;
 	struct repairs rep = { 0, 0, 0, 0, 0 };
 	int rc = 0;
 	for (size_t t = 0; t < r->n_threads && rc == 0; t++)
-		rc = thread_slices(r, (uint32_t)t, by_thread + first[t], first[t + 1] - first[t], &rep, all);
+		rc = thread_slices(r, (uint32_t)t, &rep, all);
 	if (rc == 0)
 		warn_repairs(r, &rep);
-	free(first);
-	free(by_thread);
-	free(fill);
 	return rc;
 }
 
@@ -1171,22 +1160,18 @@ static int cursor_before(const struct cursor *a, const struct cursor *b)
 	return x->start_ns != y->start_ns ? x->start_ns < y->start_ns : x->thread < y->thread;
 }
 
-/* A heap of cursors, the next row's at its top: `at` moved down to its place. */
-static void sift_down(struct cursor *heap, size_t n, size_t at)
+/* A heap of cursors, the next row's at its top: the one at `at` moved down to its place. */
+static void sift_down(struct cursor **heap, size_t n, size_t at)
 {
-	for (;;) {
-		size_t least = at, kid = 2 * at + 1;
-		if (kid < n && cursor_before(&heap[kid], &heap[least]))
-			least = kid;
-		if (kid + 1 < n && cursor_before(&heap[kid + 1], &heap[least]))
-			least = kid + 1;
-		if (least == at)
-			return;
-		struct cursor swap = heap[at];
-		heap[at] = heap[least];
-		heap[least] = swap;
-		at = least;
+	struct cursor *moved = heap[at];
+	for (size_t kid; (kid = 2 * at + 1) < n; at = kid) {
+		if (kid + 1 < n && cursor_before(heap[kid + 1], heap[kid]))
+			kid++;
+		if (!cursor_before(heap[kid], moved))
+			break;
+		heap[at] = heap[kid];
 	}
+	heap[at] = moved;
 }
 
 /* The slices' stretches as rows: every thread's merged into time order as they are read, never unpacked all at once. */
@@ -1194,26 +1179,40 @@ static void packed_rows(struct reader *r, const struct packed_all *all)
 {
 	struct row_maker k = { r, 0, all->whole_us, all->origin };
 	begin_rows(&k);
-	struct cursor *heap = xmalloc((r->n_threads + 1) * sizeof *heap);
+	struct cursor *cursors = xmalloc((r->n_threads + 1) * sizeof *cursors);
+	struct cursor **heap = xmalloc((r->n_threads + 1) * sizeof *heap);
 	size_t n = 0;
 	for (size_t t = 0; t < r->n_threads; t++) {
 		const struct packed *p = &all->threads[t];
 		if (p->len == 0)
 			continue;
-		heap[n] = (struct cursor){ p->bytes, p->bytes + p->len, { 0, 0, 0, (uint32_t)t, 1, 0 } };
-		cursor_read(&heap[n++]);
+		cursors[n] = (struct cursor){ p->bytes, p->bytes + p->len, { 0, 0, 0, (uint32_t)t, 1, 0 } };
+		cursor_read(&cursors[n]);
+		heap[n] = &cursors[n];
+		n++;
 	}
 	for (size_t i = n / 2; i-- > 0;)
 		sift_down(heap, n, i);
 	while (n) {
-		add_row(&k, &heap[0].next);
-		if (heap[0].at == heap[0].end)
+		struct cursor *top = heap[0];
+		add_row(&k, &top->next);
+		if (top->at == top->end)
 			heap[0] = heap[--n];
 		else
-			cursor_read(&heap[0]);
-		sift_down(heap, n, 0);
+			cursor_read(top);
+		if (n)
+			sift_down(heap, n, 0);
 	}
 	free(heap);
+	free(cursors);
+}
+
+static void free_events(struct reader *r)
+{
+	for (size_t t = 0; t < r->n_threads; t++) {
+		free(r->threads[t].events);
+		r->threads[t].events = NULL;
+	}
 }
 
 static int read_trace(struct reader *r)
@@ -1243,8 +1242,7 @@ static int read_trace(struct reader *r)
 	}
 	if (rc == 0) {
 		/* The events are stretches now: their memory goes before the rows are made. */
-		free(r->events);
-		r->events = NULL;
+		free_events(r);
 		if (all.threads)
 			packed_rows(r, &all);
 		else
@@ -1269,7 +1267,7 @@ int trace_read(struct input *in, struct model *m)
 	json_begin(&r.j, in);
 	int rc = read_trace(&r);
 	json_end(&r.j);
-	free(r.events);
+	free_events(&r);
 	free(r.threads);
 	hashidx_free(&r.thread_index);
 	free(r.names);

@@ -874,8 +874,10 @@ static void stretch_to(struct timeline *tl, int64_t ts)
 static void enter(struct timeline *tl, uint32_t e, int64_t ts)
 {
 	stretch_to(tl, ts);
-	grow((void **)&tl->open, &tl->cap_open, tl->depth + 1, sizeof *tl->open);
-	grow((void **)&tl->stacks, &tl->cap_stacks, tl->depth + 1, sizeof *tl->stacks);
+	if (tl->depth == tl->cap_open) {
+		grow((void **)&tl->open, &tl->cap_open, tl->depth + 1, sizeof *tl->open);
+		grow((void **)&tl->stacks, &tl->cap_stacks, tl->depth + 1, sizeof *tl->stacks);
+	}
 	uint32_t caller = tl->depth ? tl->stacks[tl->depth - 1] : MODEL_EMPTY_STACK;
 	tl->stacks[tl->depth] = model_stack(tl->r->m, tl->r->location_of_key[tl->events[e].frame], caller);
 	tl->open[tl->depth++] = e;

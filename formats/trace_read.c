@@ -99,6 +99,8 @@ struct reader {
 	struct trace_v8 *v8;
 	uint32_t *location_of_key; /* by string id: a slice frame's location */
 	size_t cap_location_of_key;
+	uint32_t *root_stack; /* by location: its stack alone, once made; MODEL_NONE before */
+	size_t cap_root_stack;
 	struct trace_text args_text, key_text;
 	struct trace_args args;
 	int hermes, first_seen, in_events;
@@ -840,6 +842,11 @@ struct packed_all {
 	int whole_us;
 };
 
+/* At a depth of a timeline, the last stack made there: a slice entered again under the same caller is the same stack. */
+struct made {
+	uint32_t location, caller, stack;
+};
+
 /* A thread's timeline being built, as speedscope's call tree builder builds it. */
 struct timeline {
 	struct reader *r;
@@ -848,7 +855,8 @@ struct timeline {
 	struct packed_all *all;
 	uint32_t *open;   /* events */
 	uint32_t *stacks; /* the model's stack with each open */
-	size_t depth, cap_open, cap_stacks;
+	struct made *made;
+	size_t depth, cap_open, cap_stacks, cap_made;
 	int64_t last;
 };
 
@@ -871,15 +879,49 @@ static void stretch_to(struct timeline *tl, int64_t ts)
 	tl->last = ts;
 }
 
+/*
+ * model_stack of a location alone, kept by location: every thread's
+ * outermost slices are few frames, entered again and again.
+ */
+static uint32_t root_stack(struct reader *r, uint32_t location)
+{
+	size_t n = r->cap_root_stack;
+	if (location >= n) {
+		grow((void **)&r->root_stack, &r->cap_root_stack, (size_t)location + 1, sizeof *r->root_stack);
+		for (size_t i = n; i < r->cap_root_stack; i++)
+			r->root_stack[i] = MODEL_NONE;
+	}
+	if (r->root_stack[location] == MODEL_NONE)
+		r->root_stack[location] = model_stack(r->m, location, MODEL_EMPTY_STACK);
+	return r->root_stack[location];
+}
+
+/*
+ * A slice entered: its stack, the stack open with its location on top,
+ * found without model_stack's table when it is the one last made at its
+ * depth (a loop's calls) or a root. The model's stacks are made in the
+ * same order either way: one found here was made before.
+ */
 static void enter(struct timeline *tl, uint32_t e, int64_t ts)
 {
 	stretch_to(tl, ts);
 	if (tl->depth == tl->cap_open) {
 		grow((void **)&tl->open, &tl->cap_open, tl->depth + 1, sizeof *tl->open);
 		grow((void **)&tl->stacks, &tl->cap_stacks, tl->depth + 1, sizeof *tl->stacks);
+		grow((void **)&tl->made, &tl->cap_made, tl->depth + 1, sizeof *tl->made);
+		for (size_t d = tl->depth; d < tl->cap_made; d++)
+			tl->made[d].location = MODEL_NONE;
 	}
-	uint32_t caller = tl->depth ? tl->stacks[tl->depth - 1] : MODEL_EMPTY_STACK;
-	tl->stacks[tl->depth] = model_stack(tl->r->m, tl->r->location_of_key[tl->events[e].frame], caller);
+	uint32_t location = tl->r->location_of_key[tl->events[e].frame];
+	struct made *made = &tl->made[tl->depth];
+	if (tl->depth == 0) {
+		tl->stacks[0] = root_stack(tl->r, location);
+	} else if (made->location == location && made->caller == tl->stacks[tl->depth - 1]) {
+		tl->stacks[tl->depth] = made->stack;
+	} else {
+		*made = (struct made){ location, tl->stacks[tl->depth - 1], 0 };
+		made->stack = tl->stacks[tl->depth] = model_stack(tl->r->m, location, made->caller);
+	}
 	tl->open[tl->depth++] = e;
 }
 
@@ -958,7 +1000,7 @@ static int thread_slices(struct reader *r, uint32_t thread, struct repairs *rep,
 		nested_ends(begins, ends, nx);
 	sort_items(begins, nb);
 	sort_items(ends, ne);
-	struct timeline tl = { r, events, &all->threads[thread], all, NULL, NULL, 0, 0, 0, 0 };
+	struct timeline tl = { .r = r, .events = events, .out = &all->threads[thread], .all = all };
 	for (size_t b = 0, e = 0; rc == 0 && (b < nb || e < ne);) {
 		int take_begin = e == ne || (b < nb && (begins[b].ts < ends[e].ts ||
 			(begins[b].ts == ends[e].ts && events[begins[b].event].key == events[ends[e].event].key)));
@@ -974,6 +1016,7 @@ static int thread_slices(struct reader *r, uint32_t thread, struct repairs *rep,
 	rep->left_open += tl.depth;
 	free(tl.open);
 	free(tl.stacks);
+	free(tl.made);
 	free(xs);
 	free(begins);
 	free(ends);
@@ -1278,6 +1321,7 @@ int trace_read(struct input *in, struct model *m)
 	free(r.samples);
 	trace_v8_free(r.v8);
 	free(r.location_of_key);
+	free(r.root_stack);
 	free(r.args_text.bytes);
 	free(r.key_text.bytes);
 	trace_args_free(&r.args);

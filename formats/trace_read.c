@@ -1219,28 +1219,71 @@ static void sift_down(struct cursor **heap, size_t n, size_t at)
 	heap[at] = moved;
 }
 
+enum { FEW_THREADS = 16 };
+
+/*
+ * Threads' cursors (in thread order, FEW_THREADS at most) merged by
+ * looking at each one's next start: no branch to mispredict, where a
+ * heap's are a coin's toss. The first of equal starts is the earlier thread's.
+ */
+static void merge_few(const struct row_maker *k, struct cursor *cursors, size_t n)
+{
+	int64_t next[FEW_THREADS];
+	for (size_t i = 0; i < n; i++)
+		next[i] = cursors[i].next.start_ns;
+	for (size_t left = n; left;) {
+		size_t best = 0;
+		for (size_t i = 1; i < n; i++)
+			best = next[i] < next[best] ? i : best;
+		struct cursor *c = &cursors[best];
+		add_row(k, &c->next);
+		if (c->at == c->end) {
+			next[best] = INT64_MAX;
+			left--;
+		} else {
+			cursor_read(c);
+			next[best] = c->next.start_ns;
+		}
+	}
+}
+
+static void merge_many(const struct row_maker *k, struct cursor *cursors, size_t n);
+
 /* The slices' stretches as rows: every thread's merged into time order as they are read, never unpacked all at once. */
 static void packed_rows(struct reader *r, const struct packed_all *all)
 {
 	struct row_maker k = { r, 0, all->whole_us, all->origin };
 	begin_rows(&k);
 	struct cursor *cursors = xmalloc((r->n_threads + 1) * sizeof *cursors);
-	struct cursor **heap = xmalloc((r->n_threads + 1) * sizeof *heap);
 	size_t n = 0;
 	for (size_t t = 0; t < r->n_threads; t++) {
 		const struct packed *p = &all->threads[t];
 		if (p->len == 0)
 			continue;
 		cursors[n] = (struct cursor){ p->bytes, p->bytes + p->len, { 0, 0, 0, (uint32_t)t, 1, 0 } };
-		cursor_read(&cursors[n]);
-		heap[n] = &cursors[n];
-		n++;
+		cursor_read(&cursors[n++]);
 	}
+	if (n <= FEW_THREADS)
+		merge_few(&k, cursors, n);
+	else
+		merge_many(&k, cursors, n);
+	free(cursors);
+}
+
+/*
+ * Threads' cursors (in thread order) merged with a heap: each row costs a
+ * log of the threads, where merge_few's costs the threads.
+ */
+static void merge_many(const struct row_maker *k, struct cursor *cursors, size_t n)
+{
+	struct cursor **heap = xmalloc((n + 1) * sizeof *heap);
+	for (size_t i = 0; i < n; i++)
+		heap[i] = &cursors[i];
 	for (size_t i = n / 2; i-- > 0;)
 		sift_down(heap, n, i);
 	while (n) {
 		struct cursor *top = heap[0];
-		add_row(&k, &top->next);
+		add_row(k, &top->next);
 		if (top->at == top->end)
 			heap[0] = heap[--n];
 		else
@@ -1249,7 +1292,6 @@ static void packed_rows(struct reader *r, const struct packed_all *all)
 			sift_down(heap, n, 0);
 	}
 	free(heap);
-	free(cursors);
 }
 
 static void free_events(struct reader *r)

@@ -18,7 +18,7 @@
  * (trace_args.c), speedscope's name for it; Hermes' traces name a frame by
  * its args' url, line and column instead.
  *
- * Memory: every B, E and X event (40 bytes), every sample, and the V8
+ * Memory: every B, E and X event (32 bytes), every sample, and the V8
  * profiles' text: slices are ordered only once the file is read. Their
  * timelines are then held packed (some 6 bytes a stretch of time, about
  * two an event), each thread's in time order, merged into rows as read.

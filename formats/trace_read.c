@@ -776,10 +776,8 @@ static void sort_items(struct item *items, size_t n)
  * so, ends at one time in the file's order. sort_items then finds them in
  * order, or sorts what does not nest.
  */
-static void nested_ends(const struct item *begins, struct item *ends, size_t n)
+static void nested_ends(const struct item *begins, struct item *ends, size_t n, struct item *ordered, uint32_t *open)
 {
-	struct item *ordered = xmalloc((n + 1) * sizeof *ordered);
-	uint32_t *open = xmalloc((n + 1) * sizeof *open);
 	size_t k = 0, depth = 0;
 	for (size_t i = 0; i < n; i++) {
 		while (depth && ends[open[depth - 1]].ts <= begins[i].ts)
@@ -799,8 +797,6 @@ static void nested_ends(const struct item *begins, struct item *ends, size_t n)
 		}
 	}
 	memcpy(ends, ordered, n * sizeof *ends);
-	free(ordered);
-	free(open);
 }
 
 static const struct event *sort_events;
@@ -962,13 +958,20 @@ static void pick_end(struct timeline *tl, struct item *ends, size_t at, size_t n
 			}
 }
 
+/* Room for the busiest thread's events, used by one thread after another. */
+struct slice_work {
+	uint32_t *xs, *open;
+	struct item *begins, *ends, *ordered;
+};
+
 /* One thread's B, E and X events as stretches. */
-static int thread_slices(struct reader *r, uint32_t thread, struct repairs *rep, struct packed_all *all)
+static int thread_slices(struct reader *r, uint32_t thread, struct repairs *rep, struct packed_all *all,
+			 const struct slice_work *w)
 {
 	const struct event *events = r->threads[thread].events;
 	size_t n = r->threads[thread].n_events, nx = 0, nb = 0, ne = 0;
-	uint32_t *xs = xmalloc((n + 1) * sizeof *xs);
-	struct item *begins = xmalloc((n + 1) * sizeof *begins), *ends = xmalloc((n + 1) * sizeof *ends);
+	uint32_t *xs = w->xs;
+	struct item *begins = w->begins, *ends = w->ends;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct event *e = &events[i];
 		if (e->ph == 'X')
@@ -997,7 +1000,7 @@ static int thread_slices(struct reader *r, uint32_t thread, struct repairs *rep,
 	if (rc < 0)
 		diag_error(r->in->name, 0, "an X event ends past 2^61 nanoseconds");
 	if (nb == nx && ne == nx)
-		nested_ends(begins, ends, nx);
+		nested_ends(begins, ends, nx, w->ordered, w->open);
 	sort_items(begins, nb);
 	sort_items(ends, ne);
 	struct timeline tl = { .r = r, .events = events, .out = &all->threads[thread], .all = all };
@@ -1017,9 +1020,6 @@ static int thread_slices(struct reader *r, uint32_t thread, struct repairs *rep,
 	free(tl.open);
 	free(tl.stacks);
 	free(tl.made);
-	free(xs);
-	free(begins);
-	free(ends);
 	return rc;
 }
 
@@ -1045,12 +1045,27 @@ static void warn_repairs(struct reader *r, const struct repairs *rep)
 /* Every thread's slices as stretches, packed in `all`. */
 static int slices(struct reader *r, struct packed_all *all)
 {
+	size_t most = 0;
+	for (size_t t = 0; t < r->n_threads; t++)
+		most = r->threads[t].n_events > most ? r->threads[t].n_events : most;
+	struct slice_work w = { xmalloc((most + 1) * sizeof *w.xs), xmalloc((most + 1) * sizeof *w.open),
+				xmalloc((most + 1) * sizeof *w.begins), xmalloc((most + 1) * sizeof *w.ends),
+				xmalloc((most + 1) * sizeof *w.ordered) };
 	struct repairs rep = { 0, 0, 0, 0, 0 };
 	int rc = 0;
-	for (size_t t = 0; t < r->n_threads && rc == 0; t++)
-		rc = thread_slices(r, (uint32_t)t, &rep, all);
+	for (size_t t = 0; t < r->n_threads && rc == 0; t++) {
+		rc = thread_slices(r, (uint32_t)t, &rep, all, &w);
+		/* Its events are its packed stretches now: their memory is the next thread's to use. */
+		free(r->threads[t].events);
+		r->threads[t].events = NULL;
+	}
 	if (rc == 0)
 		warn_repairs(r, &rep);
+	free(w.xs);
+	free(w.open);
+	free(w.begins);
+	free(w.ends);
+	free(w.ordered);
 	return rc;
 }
 

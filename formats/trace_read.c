@@ -30,8 +30,8 @@
 
 #include "../base/alloc.h"
 #include "../base/checked.h"
-#include "../base/varint.h"
 #include "../base/diag.h"
+#include "../base/varint.h"
 #include "trace.h"
 
 /* A pid or tid: a number, or a string that is none. */

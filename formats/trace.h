@@ -25,11 +25,20 @@ enum trace_arg {
 	ARG_ALLOCATED_CATEGORY, ARG_ALLOCATED_NAME, ARG_COUNT
 };
 
-/* What trace_stringify saw of the outermost object's own keys. */
+/*
+ * What trace_stringify saw of the outermost object's own keys, and its
+ * work space, kept from call to call (an event's args are small, and
+ * mostly come with every event).
+ */
+struct trace_level;
+struct trace_member;
 struct trace_args {
 	unsigned present;                 /* a bit per enum trace_arg */
 	struct trace_text value[ARG_COUNT]; /* each as JavaScript's String() gives it */
 	uint8_t is_string[ARG_COUNT];
+	struct trace_level *levels;
+	struct trace_member *members;
+	size_t cap_levels, cap_members;
 };
 
 /*

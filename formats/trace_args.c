@@ -129,13 +129,13 @@ void trace_js_number(struct trace_text *out, const char *text)
 }
 
 /* A member of an object being written: where its key and its value lie in the text. */
-struct member {
+struct trace_member {
 	size_t key_at, value_at, end;
 	uint32_t index;   /* the key as an array index, when it is one */
 	uint8_t is_index;
 };
 
-struct level {
+struct trace_level {
 	size_t start;          /* where its '{' or '[' is */
 	size_t first_member;   /* its members in the member list, to the list's end */
 	uint8_t object, rewrite;
@@ -144,9 +144,9 @@ struct level {
 
 struct writer {
 	struct trace_text *out;
-	struct level *levels;
+	struct trace_level *levels;
 	size_t depth, cap_levels;
-	struct member *members;
+	struct trace_member *members;
 	size_t n_members, cap_members;
 	struct trace_args *args;
 	int arg;   /* the outermost object's member being written, as enum trace_arg; -1: another */
@@ -176,11 +176,11 @@ static const size_t arg_lengths[ARG_COUNT] = { 4, 6, 4, 8, 3, 6, 17, 13 };
 
 static void key(struct writer *w, const char *s, size_t len)
 {
-	struct level *l = &w->levels[w->depth - 1];
+	struct trace_level *l = &w->levels[w->depth - 1];
 	if (l->n_values++)
 		add_str(w->out, ",");
 	grow((void **)&w->members, &w->cap_members, w->n_members + 1, sizeof *w->members);
-	struct member *mb = &w->members[w->n_members++];
+	struct trace_member *mb = &w->members[w->n_members++];
 	mb->key_at = w->out->len;
 	mb->is_index = (uint8_t)array_index(s, len, &mb->index);
 	l->rewrite |= mb->is_index;
@@ -207,11 +207,11 @@ static void value_done(struct writer *w)
 }
 
 static const char *sort_text; /* the text whose members qsort compares */
-static const struct member *sort_members;
+static const struct trace_member *sort_members;
 
 static int member_order(const void *a, const void *b)
 {
-	const struct member *x = &sort_members[*(const uint32_t *)a], *y = &sort_members[*(const uint32_t *)b];
+	const struct trace_member *x = &sort_members[*(const uint32_t *)a], *y = &sort_members[*(const uint32_t *)b];
 	size_t lx = x->value_at - x->key_at, ly = y->value_at - y->key_at;
 	int c = memcmp(sort_text + x->key_at, sort_text + y->key_at, lx < ly ? lx : ly);
 	if (c == 0 && lx != ly)
@@ -223,7 +223,7 @@ static int member_order(const void *a, const void *b)
 
 static int index_order(const void *a, const void *b)
 {
-	const struct member *x = &sort_members[*(const uint32_t *)a], *y = &sort_members[*(const uint32_t *)b];
+	const struct trace_member *x = &sort_members[*(const uint32_t *)a], *y = &sort_members[*(const uint32_t *)b];
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
@@ -232,10 +232,10 @@ static int index_order(const void *a, const void *b)
  * then the other keys where each first came, each key once with its
  * last value. The object's text is rewritten so.
  */
-static void reorder(struct writer *w, struct level *l)
+static void reorder(struct writer *w, struct trace_level *l)
 {
 	size_t n = w->n_members - l->first_member;
-	struct member *mb = w->members + l->first_member;
+	struct trace_member *mb = w->members + l->first_member;
 	uint32_t *order = xmalloc(n * sizeof *order), *last = xmalloc(n * sizeof *last);
 	uint8_t *dropped = xcalloc(n, 1);
 	for (size_t i = 0; i < n; i++)
@@ -245,7 +245,7 @@ static void reorder(struct writer *w, struct level *l)
 	qsort(order, n, sizeof *order, member_order);
 	/* Equal keys are neighbours now, first in file order first: the first keeps the last's value. */
 	for (size_t i = 1; i < n; i++) {
-		const struct member *a = &mb[order[i - 1]], *b = &mb[order[i]];
+		const struct trace_member *a = &mb[order[i - 1]], *b = &mb[order[i]];
 		if (a->value_at - a->key_at == b->value_at - b->key_at &&
 		    memcmp(w->out->bytes + a->key_at, w->out->bytes + b->key_at, a->value_at - a->key_at) == 0) {
 			size_t first = i - 1;
@@ -270,7 +270,7 @@ static void reorder(struct writer *w, struct level *l)
 	struct trace_text text = { 0, 0, 0 };
 	add_str(&text, "{");
 	for (size_t i = 0; i < kept; i++) {
-		const struct member *k = &mb[order[i]], *v = &mb[last[order[i]]];
+		const struct trace_member *k = &mb[order[i]], *v = &mb[last[order[i]]];
 		if (i)
 			add_str(&text, ",");
 		trace_text_add(&text, w->out->bytes + k->key_at, k->value_at - k->key_at);
@@ -291,13 +291,13 @@ static void open_level(struct writer *w, int object)
 	if (w->args && w->depth == 1 && w->arg >= 0)
 		add_str(&w->args->value[w->arg], object ? "[object Object]" : "");
 	grow((void **)&w->levels, &w->cap_levels, w->depth + 1, sizeof *w->levels);
-	w->levels[w->depth++] = (struct level){ w->out->len, w->n_members, (uint8_t)object, 0, 0 };
+	w->levels[w->depth++] = (struct trace_level){ w->out->len, w->n_members, (uint8_t)object, 0, 0 };
 	add_str(w->out, object ? "{" : "[");
 }
 
 static void close_level(struct writer *w)
 {
-	struct level *l = &w->levels[w->depth - 1];
+	struct trace_level *l = &w->levels[w->depth - 1];
 	if (l->object && w->n_members - l->first_member > 1)
 		l->rewrite = 1; /* a key may come twice: reorder finds out */
 	if (l->rewrite)
@@ -334,6 +334,10 @@ static void scalar(struct writer *w, struct json *j, enum json_token t)
 int trace_stringify(struct json *j, enum json_token first, struct trace_text *out, struct trace_args *args)
 {
 	struct writer w = { out, NULL, 0, 0, NULL, 0, 0, args, -1 };
+	if (args) { /* its work space, from the last call */
+		w.levels = args->levels, w.cap_levels = args->cap_levels;
+		w.members = args->members, w.cap_members = args->cap_members;
+	}
 	int rc = 0;
 	enum json_token t = first;
 	for (;;) {
@@ -353,8 +357,13 @@ int trace_stringify(struct json *j, enum json_token first, struct trace_text *ou
 			break;
 		t = json_next(j);
 	}
-	free(w.levels);
-	free(w.members);
+	if (args) {
+		args->levels = w.levels, args->cap_levels = w.cap_levels;
+		args->members = w.members, args->cap_members = w.cap_members;
+	} else {
+		free(w.levels);
+		free(w.members);
+	}
 	return rc;
 }
 
@@ -362,4 +371,6 @@ void trace_args_free(struct trace_args *args)
 {
 	for (int a = 0; a < ARG_COUNT; a++)
 		free(args->value[a].bytes);
+	free(args->levels);
+	free(args->members);
 }

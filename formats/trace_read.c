@@ -18,8 +18,10 @@
  * (trace_args.c), speedscope's name for it; Hermes' traces name a frame by
  * its args' url, line and column instead.
  *
- * Memory: every B, E and X event (40 bytes), every sample, and the V8
- * profiles' text: slices are ordered only once the file is read.
+ * Memory: every B, E and X event (32 bytes), every sample, and the V8
+ * profiles' text: slices are ordered only once the file is read. Their
+ * timelines are then held packed (some 6 bytes a stretch of time, about
+ * two an event), each thread's in time order, merged into rows as read.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -29,6 +31,7 @@
 #include "../base/alloc.h"
 #include "../base/checked.h"
 #include "../base/diag.h"
+#include "../base/varint.h"
 #include "trace.h"
 
 /* A pid or tid: a number, or a string that is none. */
@@ -39,20 +42,21 @@ struct id_value {
 };
 enum { ID_ABSENT, ID_NUMBER, ID_STRING };
 
-struct thread {
-	struct id_value pid, tid;
-	uint32_t labels;
-};
-
-/* A B, E or X event. */
+/* A B, E or X event of a thread: its location is location_of_key[frame]. */
 struct event {
 	int64_t ts, dur; /* nanoseconds */
-	uint32_t thread;
 	uint32_t key;      /* speedscope's: name (or "(unnamed)") and args */
 	uint32_t frame;    /* the frame's key: `key`, or Hermes' name:url:line:column */
 	uint32_t name;     /* as written; NO_NAME when absent */
-	uint32_t location;
 	char ph;
+};
+
+/* A pid/tid, and its B, E and X events in the file's order (a timeline is made of one thread's alone). */
+struct thread {
+	struct id_value pid, tid;
+	uint32_t labels;
+	struct event *events;
+	size_t n_events, cap_events;
 };
 #define NO_NAME UINT32_MAX
 
@@ -79,8 +83,6 @@ struct reader {
 	struct json j;
 	struct input *in;
 	struct model *m;
-	struct event *events;
-	size_t n_events, cap_events;
 	struct thread *threads;
 	size_t n_threads, cap_threads;
 	struct hashidx thread_index;
@@ -97,6 +99,8 @@ struct reader {
 	struct trace_v8 *v8;
 	uint32_t *location_of_key; /* by string id: a slice frame's location */
 	size_t cap_location_of_key;
+	uint32_t *root_stack; /* by location: its stack alone, once made; MODEL_NONE before */
+	size_t cap_root_stack;
 	struct trace_text args_text, key_text;
 	struct trace_args args;
 	int hermes, first_seen, in_events;
@@ -348,7 +352,7 @@ static int thread_equals(const void *ctx, uint32_t i, const void *key)
 
 static uint32_t thread_of(struct reader *r, const struct id_value *pid, const struct id_value *tid)
 {
-	struct thread key = { *pid, *tid, 0 };
+	struct thread key = { .pid = *pid, .tid = *tid };
 	/* Events come in runs of one thread: the last one found is asked first. */
 	if (r->last_thread < r->n_threads && thread_equals(r, r->last_thread, &key))
 		return r->last_thread;
@@ -415,8 +419,8 @@ static int slice_event(struct reader *r, const struct fields *f)
 		}
 		key = model_str(r->m, k->bytes, k->len);
 	}
-	struct event e = { f->ts, 0, thread_of(r, &f->pid, &f->tid), key, 0, f->name, MODEL_NONE, f->ph };
-	e.frame = e.key;
+	struct event e = { f->ts, 0, key, key, f->name, f->ph };
+	uint32_t location;
 	if (f->ph == 'X')
 		e.dur = f->has_dur ? f->dur : f->has_tdur ? f->tdur : 0;
 	if (r->hermes) {
@@ -432,19 +436,21 @@ static int slice_event(struct reader *r, const struct fields *f)
 			arg_text(r, parts[i], k);
 		}
 		e.frame = model_str(r->m, k->bytes, k->len);
-		e.location = location_of_key(r, e.frame);
-		if (e.location == MODEL_NONE)
-			e.location = r->location_of_key[e.frame] = hermes_location(r, shown);
+		location = location_of_key(r, e.frame);
+		if (location == MODEL_NONE)
+			r->location_of_key[e.frame] = hermes_location(r, shown);
 	} else {
-		e.location = location_of_key(r, e.key);
-		if (e.location == MODEL_NONE) {
+		location = location_of_key(r, e.key);
+		if (location == MODEL_NONE) {
 			struct model_function fn = { .name = e.key };
-			e.location = r->location_of_key[e.key] = model_location(r->m, model_function(r->m, &fn), 0);
+			r->location_of_key[e.key] = model_location(r->m, model_function(r->m, &fn), 0);
 		}
 	}
-	if (r->n_events == r->cap_events)
-		grow((void **)&r->events, &r->cap_events, r->n_events + 1, sizeof *r->events);
-	r->events[r->n_events++] = e;
+	uint32_t thread = thread_of(r, &f->pid, &f->tid); /* before r->threads is read: it may move */
+	struct thread *t = &r->threads[thread];
+	if (t->n_events == t->cap_events)
+		grow((void **)&t->events, &t->cap_events, t->n_events + 1, sizeof *t->events);
+	t->events[t->n_events++] = e;
 	return 0;
 }
 
@@ -770,10 +776,8 @@ static void sort_items(struct item *items, size_t n)
  * so, ends at one time in the file's order. sort_items then finds them in
  * order, or sorts what does not nest.
  */
-static void nested_ends(const struct item *begins, struct item *ends, size_t n)
+static void nested_ends(const struct item *begins, struct item *ends, size_t n, struct item *ordered, uint32_t *open)
 {
-	struct item *ordered = xmalloc((n + 1) * sizeof *ordered);
-	uint32_t *open = xmalloc((n + 1) * sizeof *open);
 	size_t k = 0, depth = 0;
 	for (size_t i = 0; i < n; i++) {
 		while (depth && ends[open[depth - 1]].ts <= begins[i].ts)
@@ -793,8 +797,6 @@ static void nested_ends(const struct item *begins, struct item *ends, size_t n)
 		}
 	}
 	memcpy(ends, ordered, n * sizeof *ends);
-	free(ordered);
-	free(open);
 }
 
 static const struct event *sort_events;
@@ -816,13 +818,41 @@ struct repairs {
 	uint64_t reordered, no_open, other_name, other_args, left_open;
 };
 
+/*
+ * A thread's stretches of slices, in time order (each starts after the
+ * last one's end), packed as varints: the time from the last one's end
+ * (zigzag: the first may start before 0), its length, its stack. Some 6
+ * bytes a stretch where a struct trace_stretch is 40: a trace's timelines
+ * are about two stretches an event.
+ */
+struct packed {
+	unsigned char *bytes;
+	size_t len, cap;
+	int64_t end; /* the last stretch's */
+};
+
+/* What every thread's packed stretches hold: the earliest start, and whether every length is whole microseconds. */
+struct packed_all {
+	struct packed *threads;
+	int64_t origin;
+	int whole_us;
+};
+
+/* At a depth of a timeline, the last stack made there: a slice entered again under the same caller is the same stack. */
+struct made {
+	uint32_t location, caller, stack;
+};
+
 /* A thread's timeline being built, as speedscope's call tree builder builds it. */
 struct timeline {
 	struct reader *r;
-	uint32_t thread;
+	const struct event *events; /* the thread's */
+	struct packed *out;
+	struct packed_all *all;
 	uint32_t *open;   /* events */
 	uint32_t *stacks; /* the model's stack with each open */
-	size_t depth, cap_open, cap_stacks;
+	struct made *made;
+	size_t depth, cap_open, cap_stacks, cap_made;
 	int64_t last;
 };
 
@@ -830,31 +860,76 @@ struct timeline {
 static void stretch_to(struct timeline *tl, int64_t ts)
 {
 	if (tl->depth && ts > tl->last) {
-		struct trace_stretch s = { tl->last, ts - tl->last, tl->stacks[tl->depth - 1], tl->thread, 1, 0 };
-		trace_stretch_add(&tl->r->stretches, &s);
+		struct packed *p = tl->out;
+		if (p->cap - p->len < 3 * VARINT_MAX_BYTES)
+			grow((void **)&p->bytes, &p->cap, p->len + 3 * VARINT_MAX_BYTES, 1);
+		unsigned char *at = p->bytes + p->len;
+		at = varint_put(at, varint_zigzag(tl->last - p->end));
+		at = varint_put(at, (uint64_t)(ts - tl->last));
+		at = varint_put(at, tl->stacks[tl->depth - 1]);
+		p->len = (size_t)(at - p->bytes);
+		p->end = ts;
+		tl->all->origin = tl->last < tl->all->origin ? tl->last : tl->all->origin;
+		tl->all->whole_us &= (ts - tl->last) % 1000 == 0;
 	}
 	tl->last = ts;
 }
 
+/*
+ * model_stack of a location alone, kept by location: every thread's
+ * outermost slices are few frames, entered again and again.
+ */
+static uint32_t root_stack(struct reader *r, uint32_t location)
+{
+	size_t n = r->cap_root_stack;
+	if (location >= n) {
+		grow((void **)&r->root_stack, &r->cap_root_stack, (size_t)location + 1, sizeof *r->root_stack);
+		for (size_t i = n; i < r->cap_root_stack; i++)
+			r->root_stack[i] = MODEL_NONE;
+	}
+	if (r->root_stack[location] == MODEL_NONE)
+		r->root_stack[location] = model_stack(r->m, location, MODEL_EMPTY_STACK);
+	return r->root_stack[location];
+}
+
+/*
+ * A slice entered: its stack, the stack open with its location on top,
+ * found without model_stack's table when it is the one last made at its
+ * depth (a loop's calls) or a root. The model's stacks are made in the
+ * same order either way: one found here was made before.
+ */
 static void enter(struct timeline *tl, uint32_t e, int64_t ts)
 {
 	stretch_to(tl, ts);
-	grow((void **)&tl->open, &tl->cap_open, tl->depth + 1, sizeof *tl->open);
-	grow((void **)&tl->stacks, &tl->cap_stacks, tl->depth + 1, sizeof *tl->stacks);
-	uint32_t caller = tl->depth ? tl->stacks[tl->depth - 1] : MODEL_EMPTY_STACK;
-	tl->stacks[tl->depth] = model_stack(tl->r->m, tl->r->events[e].location, caller);
+	if (tl->depth == tl->cap_open) {
+		grow((void **)&tl->open, &tl->cap_open, tl->depth + 1, sizeof *tl->open);
+		grow((void **)&tl->stacks, &tl->cap_stacks, tl->depth + 1, sizeof *tl->stacks);
+		grow((void **)&tl->made, &tl->cap_made, tl->depth + 1, sizeof *tl->made);
+		for (size_t d = tl->depth; d < tl->cap_made; d++)
+			tl->made[d].location = MODEL_NONE;
+	}
+	uint32_t location = tl->r->location_of_key[tl->events[e].frame];
+	struct made *made = &tl->made[tl->depth];
+	if (tl->depth == 0) {
+		tl->stacks[0] = root_stack(tl->r, location);
+	} else if (made->location == location && made->caller == tl->stacks[tl->depth - 1]) {
+		tl->stacks[tl->depth] = made->stack;
+	} else {
+		*made = (struct made){ location, tl->stacks[tl->depth - 1], 0 };
+		made->stack = tl->stacks[tl->depth] = model_stack(tl->r->m, location, made->caller);
+	}
 	tl->open[tl->depth++] = e;
 }
 
 /* An E: it ends the innermost open slice of its name, else nothing. */
 static void leave(struct timeline *tl, uint32_t e, int64_t ts, struct repairs *rep)
 {
-	const struct event *ev = &tl->r->events[e];
+	const struct event *ev = &tl->events[e];
 	if (tl->depth == 0) {
 		rep->no_open++;
 		return;
 	}
-	const struct event *top = &tl->r->events[tl->open[tl->depth - 1]];
+	const struct event *top = &tl->events[tl->open[tl->depth - 1]];
 	if (ev->name != top->name) {
 		rep->other_name++;
 		return;
@@ -872,7 +947,7 @@ static void pick_end(struct timeline *tl, struct item *ends, size_t at, size_t n
 {
 	if (tl->depth == 0)
 		return;
-	const struct event *ev = tl->r->events, *top = &ev[tl->open[tl->depth - 1]];
+	const struct event *ev = tl->events, *top = &ev[tl->open[tl->depth - 1]];
 	for (int by_name = 0; by_name < 2; by_name++)
 		for (size_t u = at + 1; u < n && ends[u].ts <= ends[at].ts; u++)
 			if (by_name ? ev[ends[u].event].name == top->name : ev[ends[u].event].frame == top->frame) {
@@ -883,22 +958,30 @@ static void pick_end(struct timeline *tl, struct item *ends, size_t at, size_t n
 			}
 }
 
-/* One thread's B, E and X events (indexes, in the file's order) as stretches. */
-static int thread_slices(struct reader *r, uint32_t thread, const uint32_t *list, size_t n, struct repairs *rep)
+/* Room for the busiest thread's events, used by one thread after another. */
+struct slice_work {
+	uint32_t *xs, *open;
+	struct item *begins, *ends, *ordered;
+};
+
+/* One thread's B, E and X events as stretches. */
+static int thread_slices(struct reader *r, uint32_t thread, struct repairs *rep, struct packed_all *all,
+			 const struct slice_work *w)
 {
-	size_t nx = 0, nb = 0, ne = 0;
-	uint32_t *xs = xmalloc((n + 1) * sizeof *xs);
-	struct item *begins = xmalloc((n + 1) * sizeof *begins), *ends = xmalloc((n + 1) * sizeof *ends);
-	for (size_t i = 0; i < n; i++) {
-		const struct event *e = &r->events[list[i]];
+	const struct event *events = r->threads[thread].events;
+	size_t n = r->threads[thread].n_events, nx = 0, nb = 0, ne = 0;
+	uint32_t *xs = w->xs;
+	struct item *begins = w->begins, *ends = w->ends;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct event *e = &events[i];
 		if (e->ph == 'X')
-			xs[nx++] = list[i];
+			xs[nx++] = i;
 		else if (e->ph == 'B')
-			begins[nb] = (struct item){ e->ts, list[i], (uint32_t)nb }, nb++;
+			begins[nb] = (struct item){ e->ts, i, (uint32_t)nb }, nb++;
 		else
-			ends[ne] = (struct item){ e->ts, list[i], (uint32_t)ne }, ne++;
+			ends[ne] = (struct item){ e->ts, i, (uint32_t)ne }, ne++;
 	}
-	sort_events = r->events;
+	sort_events = events;
 	for (size_t i = 1; i < nx; i++)
 		if (x_order(&xs[i - 1], &xs[i]) > 0) {
 			qsort(xs, nx, sizeof *xs, x_order);
@@ -906,8 +989,8 @@ static int thread_slices(struct reader *r, uint32_t thread, const uint32_t *list
 		}
 	int rc = 0;
 	for (size_t i = 0; i < nx; i++) {
-		const struct event *e = &r->events[xs[i]];
-		rep->reordered += i > 0 && r->events[xs[i - 1]].ts == e->ts && xs[i - 1] > xs[i];
+		const struct event *e = &events[xs[i]];
+		rep->reordered += i > 0 && events[xs[i - 1]].ts == e->ts && xs[i - 1] > xs[i];
 		int64_t end;
 		if (checked_add_i64(e->ts, e->dur, &end) || end > INT64_MAX / 4 || end < INT64_MIN / 4)
 			rc = -1;
@@ -917,13 +1000,13 @@ static int thread_slices(struct reader *r, uint32_t thread, const uint32_t *list
 	if (rc < 0)
 		diag_error(r->in->name, 0, "an X event ends past 2^61 nanoseconds");
 	if (nb == nx && ne == nx)
-		nested_ends(begins, ends, nx);
+		nested_ends(begins, ends, nx, w->ordered, w->open);
 	sort_items(begins, nb);
 	sort_items(ends, ne);
-	struct timeline tl = { r, thread, NULL, NULL, 0, 0, 0, 0 };
+	struct timeline tl = { .r = r, .events = events, .out = &all->threads[thread], .all = all };
 	for (size_t b = 0, e = 0; rc == 0 && (b < nb || e < ne);) {
 		int take_begin = e == ne || (b < nb && (begins[b].ts < ends[e].ts ||
-			(begins[b].ts == ends[e].ts && r->events[begins[b].event].key == r->events[ends[e].event].key)));
+			(begins[b].ts == ends[e].ts && events[begins[b].event].key == events[ends[e].event].key)));
 		if (take_begin) {
 			enter(&tl, begins[b].event, begins[b].ts);
 			b++;
@@ -936,9 +1019,7 @@ static int thread_slices(struct reader *r, uint32_t thread, const uint32_t *list
 	rep->left_open += tl.depth;
 	free(tl.open);
 	free(tl.stacks);
-	free(xs);
-	free(begins);
-	free(ends);
+	free(tl.made);
 	return rc;
 }
 
@@ -961,29 +1042,30 @@ static void warn_repairs(struct reader *r, const struct repairs *rep)
 			  rep->left_open);
 }
 
-/* Every thread's slices as stretches. */
-static int slices(struct reader *r)
+/* Every thread's slices as stretches, packed in `all`. */
+static int slices(struct reader *r, struct packed_all *all)
 {
-	/* The events of each thread, in the file's order: a counting sort by thread. */
-	size_t *first = xcalloc(r->n_threads + 1, sizeof *first);
-	for (size_t i = 0; i < r->n_events; i++)
-		first[r->events[i].thread + 1]++;
+	size_t most = 0;
 	for (size_t t = 0; t < r->n_threads; t++)
-		first[t + 1] += first[t];
-	uint32_t *by_thread = xmalloc((r->n_events + 1) * sizeof *by_thread);
-	size_t *fill = xmalloc((r->n_threads + 1) * sizeof *fill);
-	memcpy(fill, first, (r->n_threads + 1) * sizeof *fill);
-	for (size_t i = 0; i < r->n_events; i++)
-		by_thread[fill[r->events[i].thread]++] = (uint32_t)i;
+		most = r->threads[t].n_events > most ? r->threads[t].n_events : most;
+	struct slice_work w = { xmalloc((most + 1) * sizeof *w.xs), xmalloc((most + 1) * sizeof *w.open),
+				xmalloc((most + 1) * sizeof *w.begins), xmalloc((most + 1) * sizeof *w.ends),
+				xmalloc((most + 1) * sizeof *w.ordered) };
 	struct repairs rep = { 0, 0, 0, 0, 0 };
 	int rc = 0;
-	for (size_t t = 0; t < r->n_threads && rc == 0; t++)
-		rc = thread_slices(r, (uint32_t)t, by_thread + first[t], first[t + 1] - first[t], &rep);
+	for (size_t t = 0; t < r->n_threads && rc == 0; t++) {
+		rc = thread_slices(r, (uint32_t)t, &rep, all, &w);
+		/* Its events are its packed stretches now: their memory is the next thread's to use. */
+		free(r->threads[t].events);
+		r->threads[t].events = NULL;
+	}
 	if (rc == 0)
 		warn_repairs(r, &rep);
-	free(first);
-	free(by_thread);
-	free(fill);
+	free(w.xs);
+	free(w.open);
+	free(w.begins);
+	free(w.ends);
+	free(w.ordered);
 	return rc;
 }
 
@@ -1087,7 +1169,21 @@ static void add_rows_in_order(struct trace_stretches *s, const struct row_maker 
 	}
 }
 
-/* The stretches as rows, in time order from the earliest: `samples` (when counted) and `wall`. */
+/* Before the first row: its types, `samples` (when counted) and `wall`, and the threads' labels. */
+static void begin_rows(const struct row_maker *k)
+{
+	struct model *m = k->r->m;
+	if (k->counted)
+		model_add_sample_type(m, "samples", "count");
+	size_t wall = model_add_sample_type(m, "wall", "microseconds");
+	if (!k->whole_us)
+		m->sample_types[wall].decimals = 3;
+	model_set_meta(m, "default_sample_type", "wall");
+	m->timed_rows = 1;
+	thread_labels(k->r);
+}
+
+/* The stretches as rows, in time order from the earliest. */
 static void rows(struct reader *r, int counted)
 {
 	struct trace_stretches *s = &r->stretches;
@@ -1096,15 +1192,129 @@ static void rows(struct reader *r, int counted)
 		k.origin = s->items[i].start_ns < k.origin ? s->items[i].start_ns : k.origin;
 		k.whole_us &= s->items[i].wall_ns % 1000 == 0;
 	}
-	if (counted)
-		model_add_sample_type(r->m, "samples", "count");
-	size_t wall = model_add_sample_type(r->m, "wall", "microseconds");
-	if (!k.whole_us)
-		r->m->sample_types[wall].decimals = 3;
-	model_set_meta(r->m, "default_sample_type", "wall");
-	r->m->timed_rows = 1;
-	thread_labels(r);
+	begin_rows(&k);
 	add_rows_in_order(s, &k);
+}
+
+/* A thread's packed stretches being read: the next one in `next`. */
+struct cursor {
+	const unsigned char *at, *end;
+	struct trace_stretch next;
+};
+
+static void cursor_read(struct cursor *c)
+{
+	uint64_t gap, wall, stack;
+	c->at = varint_get(c->at, &gap);
+	c->at = varint_get(c->at, &wall);
+	c->at = varint_get(c->at, &stack);
+	c->next.start_ns += c->next.wall_ns + varint_unzigzag(gap);
+	c->next.wall_ns = (int64_t)wall;
+	c->next.stack = (uint32_t)stack;
+}
+
+/* Rows in time order; at one time, the earlier thread's first (as add_rows_in_order takes them). */
+static int cursor_before(const struct cursor *a, const struct cursor *b)
+{
+	const struct trace_stretch *x = &a->next, *y = &b->next;
+	return x->start_ns != y->start_ns ? x->start_ns < y->start_ns : x->thread < y->thread;
+}
+
+/* A heap of cursors, the next row's at its top: the one at `at` moved down to its place. */
+static void sift_down(struct cursor **heap, size_t n, size_t at)
+{
+	struct cursor *moved = heap[at];
+	for (size_t kid; (kid = 2 * at + 1) < n; at = kid) {
+		if (kid + 1 < n && cursor_before(heap[kid + 1], heap[kid]))
+			kid++;
+		if (!cursor_before(heap[kid], moved))
+			break;
+		heap[at] = heap[kid];
+	}
+	heap[at] = moved;
+}
+
+enum { FEW_THREADS = 16 };
+
+/*
+ * Threads' cursors (in thread order, FEW_THREADS at most) merged by
+ * looking at each one's next start: no branch to mispredict, where a
+ * heap's are a coin's toss. The first of equal starts is the earlier thread's.
+ */
+static void merge_few(const struct row_maker *k, struct cursor *cursors, size_t n)
+{
+	int64_t next[FEW_THREADS];
+	for (size_t i = 0; i < n; i++)
+		next[i] = cursors[i].next.start_ns;
+	for (size_t left = n; left;) {
+		size_t best = 0;
+		for (size_t i = 1; i < n; i++)
+			best = next[i] < next[best] ? i : best;
+		struct cursor *c = &cursors[best];
+		add_row(k, &c->next);
+		if (c->at == c->end) {
+			next[best] = INT64_MAX;
+			left--;
+		} else {
+			cursor_read(c);
+			next[best] = c->next.start_ns;
+		}
+	}
+}
+
+static void merge_many(const struct row_maker *k, struct cursor *cursors, size_t n);
+
+/* The slices' stretches as rows: every thread's merged into time order as they are read, never unpacked all at once. */
+static void packed_rows(struct reader *r, const struct packed_all *all)
+{
+	struct row_maker k = { r, 0, all->whole_us, all->origin };
+	begin_rows(&k);
+	struct cursor *cursors = xmalloc((r->n_threads + 1) * sizeof *cursors);
+	size_t n = 0;
+	for (size_t t = 0; t < r->n_threads; t++) {
+		const struct packed *p = &all->threads[t];
+		if (p->len == 0)
+			continue;
+		cursors[n] = (struct cursor){ p->bytes, p->bytes + p->len, { 0, 0, 0, (uint32_t)t, 1, 0 } };
+		cursor_read(&cursors[n++]);
+	}
+	if (n <= FEW_THREADS)
+		merge_few(&k, cursors, n);
+	else
+		merge_many(&k, cursors, n);
+	free(cursors);
+}
+
+/*
+ * Threads' cursors (in thread order) merged with a heap: each row costs a
+ * log of the threads, where merge_few's costs the threads.
+ */
+static void merge_many(const struct row_maker *k, struct cursor *cursors, size_t n)
+{
+	struct cursor **heap = xmalloc((n + 1) * sizeof *heap);
+	for (size_t i = 0; i < n; i++)
+		heap[i] = &cursors[i];
+	for (size_t i = n / 2; i-- > 0;)
+		sift_down(heap, n, i);
+	while (n) {
+		struct cursor *top = heap[0];
+		add_row(k, &top->next);
+		if (top->at == top->end)
+			heap[0] = heap[--n];
+		else
+			cursor_read(top);
+		if (n)
+			sift_down(heap, n, 0);
+	}
+	free(heap);
+}
+
+static void free_events(struct reader *r)
+{
+	for (size_t t = 0; t < r->n_threads; t++) {
+		free(r->threads[t].events);
+		r->threads[t].events = NULL;
+	}
 }
 
 static int read_trace(struct reader *r)
@@ -1123,20 +1333,27 @@ static int read_trace(struct reader *r)
 		return -1;
 	if (r->no_phase)
 		diag_warn(r->in->name, 0, "%" PRIu64 " events without ph: left out", r->no_phase);
-	int counted = 1;
-	if (r->v8 && trace_v8_has_samples(r->v8))
+	struct packed_all all = { NULL, INT64_MAX, 1 };
+	if (r->v8 && trace_v8_has_samples(r->v8)) {
 		rc = trace_v8_stretches(r->v8, r->in->name, r->m, &r->stretches);
-	else if (r->has_stack_frames && r->has_samples && r->n_samples)
+	} else if (r->has_stack_frames && r->has_samples && r->n_samples) {
 		rc = os_stretches(r);
-	else
-		rc = slices(r), counted = 0;
-	if (rc < 0)
-		return -1;
-	/* The events are stretches now: their memory goes before the rows are made. */
-	free(r->events);
-	r->events = NULL;
-	rows(r, counted);
-	return 0;
+	} else {
+		all.threads = xcalloc(r->n_threads + 1, sizeof *all.threads);
+		rc = slices(r, &all);
+	}
+	if (rc == 0) {
+		/* The events are stretches now: their memory goes before the rows are made. */
+		free_events(r);
+		if (all.threads)
+			packed_rows(r, &all);
+		else
+			rows(r, 1);
+	}
+	for (size_t t = 0; all.threads && t < r->n_threads; t++)
+		free(all.threads[t].bytes);
+	free(all.threads);
+	return rc;
 }
 
 int trace_read(struct input *in, struct model *m)
@@ -1152,7 +1369,7 @@ int trace_read(struct input *in, struct model *m)
 	json_begin(&r.j, in);
 	int rc = read_trace(&r);
 	json_end(&r.j);
-	free(r.events);
+	free_events(&r);
 	free(r.threads);
 	hashidx_free(&r.thread_index);
 	free(r.names);
@@ -1161,6 +1378,7 @@ int trace_read(struct input *in, struct model *m)
 	free(r.samples);
 	trace_v8_free(r.v8);
 	free(r.location_of_key);
+	free(r.root_stack);
 	free(r.args_text.bytes);
 	free(r.key_text.bytes);
 	trace_args_free(&r.args);

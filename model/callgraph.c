@@ -302,7 +302,7 @@ struct flow {
 	size_t n_blocks, cap_blocks;
 	uint32_t *first_block, *last_block; /* by component; MODEL_NONE for none */
 	uint32_t *entry_arrival;          /* by function: the last arrival at it, MODEL_NONE for none */
-	uint32_t *arc_arrival;            /* by arc: the last arrival through it, MODEL_NONE for none */
+	uint32_t *arc_arrival;            /* by arc: the last arrival through it past the bound, MODEL_NONE for none; NULL before */
 	/*
 	 * A cycle laid out from one entry: by function, its parent, the site
 	 * it is called from there and what its subtree holds; its stack in
@@ -565,16 +565,23 @@ static const int64_t *arc_counts(const struct flow *f, const struct arrival *a, 
 /*
  * Flow into `entry`'s component under `stack`, through `arc` (MODEL_NONE
  * for flow the component starts). Past the bound it is added to the last
- * arrival through the same arc, whose stack holds the same caller (the
- * first through an arc is always made), or for flow the component starts,
- * to the entry's last arrival.
+ * arrival made past it through the same arc, whose stack holds the same
+ * caller (the first through an arc past it is always made), or for flow
+ * the component starts, to the entry's last arrival. Arrivals by arc are
+ * kept only past the bound, which no real profile reaches.
  */
 static void arrive(struct flow *f, uint32_t entry, uint32_t stack, uint32_t arc, int64_t amount)
 {
-	uint32_t c = f->comp[entry], last = arc != MODEL_NONE ? f->arc_arrival[arc] : f->entry_arrival[entry];
+	uint32_t c = f->comp[entry];
 	if (amount <= 0)
 		return;
-	if (f->n_arrivals >= PATH_ARRIVALS && last != MODEL_NONE) {
+	int past = f->n_arrivals >= PATH_ARRIVALS;
+	if (past && !f->arc_arrival) {
+		f->arc_arrival = xmalloc((f->g->n_arcs + 1) * sizeof *f->arc_arrival);
+		memset(f->arc_arrival, 0xff, (f->g->n_arcs + 1) * sizeof *f->arc_arrival);
+	}
+	uint32_t last = !past ? MODEL_NONE : arc != MODEL_NONE ? f->arc_arrival[arc] : f->entry_arrival[entry];
+	if (last != MODEL_NONE) {
 		f->arrivals[last].amount = add_held(f->arrivals[last].amount, amount);
 		return;
 	}
@@ -595,7 +602,7 @@ static void arrive(struct flow *f, uint32_t entry, uint32_t stack, uint32_t arc,
 	}
 	f->blocks[b].ids[f->blocks[b].n++] = at;
 	f->entry_arrival[entry] = at;
-	if (arc != MODEL_NONE)
+	if (past && arc != MODEL_NONE)
 		f->arc_arrival[arc] = at;
 }
 
@@ -1121,8 +1128,6 @@ static void decompose_event(struct callgraph *g, size_t event)
 	memset(f.first_block, 0xff, nc * sizeof *f.first_block);
 	memset(f.last_block, 0xff, nc * sizeof *f.last_block);
 	memset(f.entry_arrival, 0xff, nf * sizeof *f.entry_arrival);
-	f.arc_arrival = xmalloc((g->n_arcs + 1) * sizeof *f.arc_arrival);
-	memset(f.arc_arrival, 0xff, (g->n_arcs + 1) * sizeof *f.arc_arrival);
 	f.parent = xmalloc(nf * sizeof *f.parent);
 	f.entry_slot = xmalloc(nf * sizeof *f.entry_slot);
 	f.chain = xmalloc(nf * sizeof *f.chain);

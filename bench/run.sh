@@ -160,6 +160,17 @@ anchor() { # LABEL COMMAND: a tool prof is measured beside, timed once (its row)
 flamegraph_tool() { # NAME: its path, or nothing
 	if [ -n "${FLAMEGRAPH_DIR:-}" ] && [ -x "$FLAMEGRAPH_DIR/$1" ]; then echo "$FLAMEGRAPH_DIR/$1"; else command -v "$1" || :; fi
 }
+# FROM INPUT COLLAPSER: prof's FROM -> folded row on $DATA/INPUT, beside
+# FlameGraph's collapser of the same file where it is, else alone saying so.
+beside_collapser() {
+	sc=$(flamegraph_tool "$3")
+	if [ -n "$sc" ]; then
+		anchor "$3, $2" "$sc $DATA/$2"
+		row "$1 -> folded, $2" "$PROF -f $1 -t folded $DATA/$2" ${anchor_m% *} ${anchor_m#* } "$3"
+	else
+		row "$1 -> folded, $2 (no $3 to compare)" "$PROF -f $1 -t folded $DATA/$2"
+	fi
+}
 
 echo "\n### $today, $machine (BENCH_SCALE=$SCALE)\n" >> "$results"
 echo '| date | what | command | median s | max RSS MB | compared |' >> "$results"
@@ -204,21 +215,9 @@ row "pstats -> summary, pstats-100k ($pstats_mb MB)" "$PROF -t summary $DATA/pst
 row "pstats -> pstats, pstats-100k ($pstats_mb MB)" "$PROF -t pstats $DATA/pstats-100k.prof" ${anchor_m% *} ${anchor_m#* } "Python's pstats"
 # perf script to folded stacks beside stackcollapse-perf.pl (issue 21's
 # goal: at most 0.05x its time).
-sc=$(flamegraph_tool stackcollapse-perf.pl)
-if [ -n "$sc" ]; then
-	anchor "stackcollapse-perf.pl, perf-100M" "$sc $DATA/perf-100M.perf"
-	row "perf -> folded, perf-100M" "$PROF -f perf -t folded $DATA/perf-100M.perf" ${anchor_m% *} ${anchor_m#* } "stackcollapse-perf.pl"
-else
-	row "perf -> folded, perf-100M (no stackcollapse-perf.pl to compare)" "$PROF -f perf -t folded $DATA/perf-100M.perf"
-fi
+beside_collapser perf perf-100M.perf stackcollapse-perf.pl
 # DTrace's stacks to folded stacks (issue 30's goal: 100 MB/s) beside stackcollapse.pl.
-sc=$(flamegraph_tool stackcollapse.pl)
-if [ -n "$sc" ]; then
-	anchor "stackcollapse.pl, dtrace-100M" "$sc $DATA/dtrace-100M.stacks"
-	row "dtrace -> folded, dtrace-100M" "$PROF -f dtrace -t folded $DATA/dtrace-100M.stacks" ${anchor_m% *} ${anchor_m#* } "stackcollapse.pl"
-else
-	row "dtrace -> folded, dtrace-100M (no stackcollapse.pl to compare)" "$PROF -f dtrace -t folded $DATA/dtrace-100M.stacks"
-fi
+beside_collapser dtrace dtrace-100M.stacks stackcollapse.pl
 # Java Flight Recorder to folded stacks (the goal: 100 MB/s on one core)
 # beside the JDK's jfr print of the same file, when a JDK is installed:
 # five chunks of 20 MB of execution samples as async-profiler writes them
@@ -260,13 +259,7 @@ row "trace -> trace, trace-100M" "$PROF -t trace $DATA/trace-100M.json"
 # The other new readers of issue 30, read and checked only (the goal:
 # 100 MB/s each), over inputs in their real layouts from bench/gen-*.
 [ -s "$DATA/jstack-100M.txt" ] || sh bench/gen-jstack.sh "$DATA/jstack-100M.txt" $((100 * MB))
-sc=$(flamegraph_tool stackcollapse-jstack.pl)
-if [ -n "$sc" ]; then
-	anchor "stackcollapse-jstack.pl, jstack-100M" "$sc $DATA/jstack-100M.txt"
-	row "jstack -> folded, jstack-100M" "$PROF -t folded $DATA/jstack-100M.txt" ${anchor_m% *} ${anchor_m#* } "stackcollapse-jstack.pl"
-else
-	row "jstack -> folded, jstack-100M (no stackcollapse-jstack.pl to compare)" "$PROF -t folded $DATA/jstack-100M.txt"
-fi
+beside_collapser jstack jstack-100M.txt stackcollapse-jstack.pl
 row "jstack, read and checked only (--check), jstack-100M" "$PROF --check $DATA/jstack-100M.txt"
 # speedscope's importers (heap profile, stackprof, Firefox's processed
 # profile) do not run alone in node (see trace's rows), and no GHC profile

@@ -234,6 +234,39 @@ static void costs_add_up_and_overflow_is_refused(void)
 	CHECK(strcmp(samples_of(&m, g), "main:1 5 0\nmain:1 0 2\n") == 0);
 }
 
+/* A graph of one event (time) and one count type (calls), over main, a and b, for the counts' tests. */
+struct counted {
+	struct model m;
+	struct callgraph *g;
+	uint32_t main, a, b;
+};
+
+static void begin_counted(struct counted *t)
+{
+	model_init(&t->m);
+	model_add_sample_type(&t->m, "time", "count");
+	model_add_sample_type(&t->m, "calls", "count");
+	t->g = callgraph_new(&t->m, 1);
+	t->main = function_named(&t->m, "main");
+	t->a = function_named(&t->m, "a");
+	t->b = function_named(&t->m, "b");
+}
+
+/* Function fn's own cost at `line`. */
+static void own(struct counted *t, uint32_t fn, int64_t line, int64_t cost)
+{
+	CHECK(callgraph_add_self(t->g, fn, model_location(&t->m, fn, line), &cost) == 0);
+}
+
+/* Calls from `from` at line `site` into `to`, costing `cost`, then their count, with `to`'s frame at `to_line`. */
+static void counted_call(struct counted *t, uint32_t from, int64_t site, uint32_t to, int64_t cost, int64_t to_line,
+			 int64_t calls)
+{
+	uint32_t at = model_location(&t->m, from, site);
+	CHECK(callgraph_add_distinct_call(t->g, from, at, to, &cost) == 0);
+	callgraph_add_count(t->g, from, at, to, model_location(&t->m, to, to_line), &calls);
+}
+
 /*
  * Counts (the type after the one event) do not flow: main's calls of a
  * (its arc the last added) ride with a's time; b, whom a calls taking no
@@ -243,22 +276,17 @@ static void costs_add_up_and_overflow_is_refused(void)
  */
 static void counts_go_under_the_callers_first_stack(void)
 {
-	struct model m;
-	model_init(&m);
-	model_add_sample_type(&m, "time", "count");
-	model_add_sample_type(&m, "calls", "count");
-	struct callgraph *g = callgraph_new(&m, 1);
-	uint32_t main_fn = function_named(&m, "main"), a = function_named(&m, "a"), b = function_named(&m, "b");
-	const int64_t one = 1, three = 3, outside = 1, twice = 2, four = 4;
-	CHECK(callgraph_add_self(g, main_fn, model_location(&m, main_fn, 1), &one) == 0);
-	CHECK(callgraph_add_call(g, main_fn, model_location(&m, main_fn, 2), a, &three) == 0);
-	CHECK(callgraph_add_self(g, a, model_location(&m, a, 10), &three) == 0);
-	callgraph_add_count(g, MODEL_NONE, MODEL_NONE, main_fn, model_location(&m, main_fn, 1), &outside);
-	callgraph_add_count(g, main_fn, model_location(&m, main_fn, 2), a, model_location(&m, a, 10), &twice);
-	callgraph_add_count(g, a, model_location(&m, a, 11), b, model_location(&m, b, 20), &four);
-	CHECK(same(samples_of(&m, g), "main:1 1 0\nmain:2;a:10 3 2\nmain:1 0 1\nmain:2;a:11;b:20 0 4\n"));
+	struct counted t;
+	begin_counted(&t);
+	const int64_t three = 3, outside = 1, twice = 2, four = 4;
+	own(&t, t.main, 1, 1);
+	CHECK(callgraph_add_call(t.g, t.main, model_location(&t.m, t.main, 2), t.a, &three) == 0);
+	own(&t, t.a, 10, 3);
+	callgraph_add_count(t.g, MODEL_NONE, MODEL_NONE, t.main, model_location(&t.m, t.main, 1), &outside);
+	callgraph_add_count(t.g, t.main, model_location(&t.m, t.main, 2), t.a, model_location(&t.m, t.a, 10), &twice);
+	callgraph_add_count(t.g, t.a, model_location(&t.m, t.a, 11), t.b, model_location(&t.m, t.b, 20), &four);
+	CHECK(same(samples_of(&t.m, t.g), "main:1 1 0\nmain:2;a:10 3 2\nmain:1 0 1\nmain:2;a:11;b:20 0 4\n"));
 }
-
 
 /*
  * Counts added right after their arc go with the callee's own cost on the
@@ -268,20 +296,13 @@ static void counts_go_under_the_callers_first_stack(void)
  */
 static void counts_ride_with_the_flow_of_their_arc(void)
 {
-	struct model m;
-	model_init(&m);
-	model_add_sample_type(&m, "time", "count");
-	model_add_sample_type(&m, "calls", "count");
-	struct callgraph *g = callgraph_new(&m, 1);
-	uint32_t main_fn = function_named(&m, "main"), a = function_named(&m, "a"), b = function_named(&m, "b");
-	const int64_t one = 1, three = 3, none = 0, twice = 2, four = 4;
-	CHECK(callgraph_add_self(g, main_fn, model_location(&m, main_fn, 1), &one) == 0);
-	CHECK(callgraph_add_self(g, a, model_location(&m, a, 10), &three) == 0);
-	CHECK(callgraph_add_distinct_call(g, main_fn, model_location(&m, main_fn, 2), a, &three) == 0);
-	callgraph_add_count(g, main_fn, model_location(&m, main_fn, 2), a, model_location(&m, a, 10), &twice);
-	CHECK(callgraph_add_distinct_call(g, a, model_location(&m, a, 11), b, &none) == 0);
-	callgraph_add_count(g, a, model_location(&m, a, 11), b, model_location(&m, b, 20), &four);
-	CHECK(same(samples_of(&m, g), "main:1 1 0\nmain:2;a:10 3 2\nmain:2;a:11;b:20 0 4\n"));
+	struct counted t;
+	begin_counted(&t);
+	own(&t, t.main, 1, 1);
+	own(&t, t.a, 10, 3);
+	counted_call(&t, t.main, 2, t.a, 3, 10, 2);
+	counted_call(&t, t.a, 11, t.b, 0, 20, 4);
+	CHECK(same(samples_of(&t.m, t.g), "main:1 1 0\nmain:2;a:10 3 2\nmain:2;a:11;b:20 0 4\n"));
 }
 
 /*
@@ -293,21 +314,13 @@ static void counts_ride_with_the_flow_of_their_arc(void)
  */
 static void counts_of_a_callee_without_own_cost_go_on_its_frame(void)
 {
-	struct model m;
-	model_init(&m);
-	model_add_sample_type(&m, "time", "count");
-	model_add_sample_type(&m, "calls", "count");
-	struct callgraph *g = callgraph_new(&m, 1);
-	uint32_t main_fn = function_named(&m, "main"), a = function_named(&m, "a"), b = function_named(&m, "b");
-	uint32_t a_frame = model_location(&m, a, 11);
-	const int64_t one = 1, three = 3, twice = 2, four = 4;
-	CHECK(callgraph_add_self(g, main_fn, model_location(&m, main_fn, 1), &one) == 0);
-	CHECK(callgraph_add_self(g, b, model_location(&m, b, 20), &three) == 0);
-	CHECK(callgraph_add_distinct_call(g, main_fn, model_location(&m, main_fn, 2), a, &three) == 0);
-	callgraph_add_count(g, main_fn, model_location(&m, main_fn, 2), a, a_frame, &twice);
-	CHECK(callgraph_add_distinct_call(g, a, a_frame, b, &three) == 0);
-	callgraph_add_count(g, a, a_frame, b, model_location(&m, b, 20), &four);
-	CHECK(same(samples_of(&m, g), "main:1 1 0\nmain:2;a:11 0 2\nmain:2;a:11;b:20 3 4\n"));
+	struct counted t;
+	begin_counted(&t);
+	own(&t, t.main, 1, 1);
+	own(&t, t.b, 20, 3);
+	counted_call(&t, t.main, 2, t.a, 3, 11, 2);
+	counted_call(&t, t.a, 11, t.b, 3, 20, 4);
+	CHECK(same(samples_of(&t.m, t.g), "main:1 1 0\nmain:2;a:11 0 2\nmain:2;a:11;b:20 3 4\n"));
 }
 
 /* The profiler's own total of `name`, for each event. */

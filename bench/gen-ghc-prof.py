@@ -12,6 +12,8 @@ inherited figures are their subtree's."""
 import random
 import sys
 
+from gen_tree import call_tree
+
 out_path, want, layout = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 rng = random.Random(1)
 centres = []
@@ -23,23 +25,7 @@ for c in range(2000):
     src = "src/App/Mod%d.hs:(%d,1)-(%d,%d)" % (m, 10 + c, 12 + c, 20 + c % 60) if rng.random() < 0.5 else "src/App/Mod%d.hs:%d:%d-%d" % (m, 10 + c, 1 + c % 9, 20 + c % 60)
     centres.append((label, "App.Mod%d" % m, src))
 rows = want // (155 if layout == "P" else 140)  # the bytes of a row, padded to the widest label (60 deep)
-parent, depth, children, cc = [-1], [0], [[]], [None]
-path = [0]  # the last node made and its callers: each new node is the callee of one of them
-for i in range(1, rows):
-    del path[int(rng.triangular(1, 60, 12)):]
-    p = path[-1]
-    path.append(i)
-    parent.append(p)
-    depth.append(depth[p] + 1)
-    children.append([])
-    children[p].append(i)
-    cc.append(rng.randrange(2000))
-for kids in children:  # GHC keeps one child a cost centre: siblings are other centres
-    seen = set()
-    for c in kids:
-        while cc[c] in seen:
-            cc[c] = rng.randrange(2000)
-        seen.add(cc[c])
+parent, depth, children, cc = call_tree(rng, rows, 60, 2000)
 hot = [20 if c < 20 else 1 for c in range(2000)]  # a few centres take most of the time, as in real programs
 ticks = [rng.randrange(1, 40) * hot[cc[i]] if i and rng.random() < 0.1 else 0 for i in range(rows)]
 for i in rng.sample(range(1, rows), rows // 2000):  # the hot loops: what -p's tenths of a percent show

@@ -9,26 +9,12 @@ tree, the rest the samples (size, nodeId, ordinal) at its nodes with bytes."""
 import random
 import sys
 
+from gen_tree import call_tree
+
 out_path, want = sys.argv[1], int(sys.argv[2])
 rng = random.Random(1)
 nodes = int(want / 2 / 190)
-parent, depth, children = [-1], [0], [[]]
-path = [0]  # the last node made and its callers: each new node is the callee of one of them
-for i in range(1, nodes):
-    del path[int(rng.triangular(1, 40, 12)):]
-    p = path[-1]
-    path.append(i)
-    parent.append(p)
-    depth.append(depth[p] + 1)
-    children.append([])
-    children[p].append(i)
-func = [rng.randrange(3000) for _ in range(nodes)]
-for kids in children:  # V8 keeps one child a call frame: siblings call other functions
-    seen = set()
-    for c in kids:
-        while func[c] in seen:
-            func[c] = rng.randrange(3000)
-        seen.add(func[c])
+parent, depth, children, func = call_tree(rng, nodes, 40, 3000)
 # Leaves and a fifth of the inner nodes allocate, as V8's samples fall.
 self_size = [rng.randrange(1, 64) * 4096 if (not children[i] or rng.random() < 0.2) and i else 0 for i in range(nodes)]
 allocating = [i for i in range(nodes) if self_size[i]]

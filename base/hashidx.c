@@ -35,12 +35,11 @@ static void place(struct hashidx_slot *slots, uint32_t mask, struct hashidx_slot
 	slots[i] = s;
 }
 
-/* Keeps the load factor under 1/2 so that probe runs stay short. */
-static void resize(struct hashidx *idx)
+/* A table of `size` slots (a power of two, above the old one) with the ids moved in. */
+static void resize_to(struct hashidx *idx, uint64_t size)
 {
 	uint32_t old_size = idx->slots ? idx->mask + 1 : 0;
-	uint32_t size = old_size ? old_size * 2 : 64;
-	if (size == 0 || size > (1u << 31))
+	if (size > (1u << 31))
 		diag_fatal("out of memory (more than 2^30 distinct entries in one table)");
 	struct hashidx_slot *slots = xcalloc(size, sizeof *slots);
 	for (uint32_t i = 0; i < old_size; i++)
@@ -48,7 +47,22 @@ static void resize(struct hashidx *idx)
 			place(slots, size - 1, idx->slots[i]);
 	free(idx->slots);
 	idx->slots = slots;
-	idx->mask = size - 1;
+	idx->mask = (uint32_t)(size - 1);
+}
+
+/* Keeps the load factor under 1/2 so that probe runs stay short. */
+static void resize(struct hashidx *idx)
+{
+	resize_to(idx, idx->slots ? ((uint64_t)idx->mask + 1) * 2 : 64);
+}
+
+void hashidx_reserve(struct hashidx *idx, size_t count)
+{
+	uint64_t size = idx->slots ? (uint64_t)idx->mask + 1 : 64;
+	while (size < 2 * (uint64_t)count && size <= (1u << 31))
+		size *= 2;
+	if (!idx->slots || size > (uint64_t)idx->mask + 1)
+		resize_to(idx, size);
 }
 
 void hashidx_insert(struct hashidx *idx, uint64_t hash, uint32_t id)

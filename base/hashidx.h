@@ -31,6 +31,12 @@ uint32_t hashidx_find(const struct hashidx *idx, uint64_t hash,
 /* The id must not be in the index yet. */
 void hashidx_insert(struct hashidx *idx, uint64_t hash, uint32_t id);
 /*
+ * Room for `count` ids in all without growing on the way, for a caller
+ * that knows how many it will add: each growth moves every id again into
+ * a table twice the size, page by fresh page.
+ */
+void hashidx_reserve(struct hashidx *idx, size_t count);
+/*
  * The find-or-append of an interned table: the id of the item equal to
  * `key` among the *n_items at *items, or, when there is none, `key`
  * (item_size bytes) appended as a new item, indexed, and its id.

@@ -1250,6 +1250,8 @@ static void place_counts(struct callgraph *g)
 void callgraph_samples(struct callgraph *g)
 {
 	size_t n = g->n_functions = g->m->n_functions;
+	/* Each arc and self cost makes a stack or two (pstats-100k: 1.7 an arc), bounded as docs/callgraph.md says. */
+	model_reserve_stacks(g->m, 2 * (g->n_arcs + g->n_selfs));
 	g->first_callers = xmalloc((n + 1) * sizeof *g->first_callers);
 	for (size_t i = 0; i < n; i++)
 		g->first_callers[i] = MODEL_NONE;

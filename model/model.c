@@ -352,6 +352,12 @@ uint32_t model_stack(struct model *m, uint32_t location, uint32_t caller)
 			      (void **)&m->stacks, &m->n_stacks, &m->cap_stacks, sizeof *m->stacks);
 }
 
+void model_reserve_stacks(struct model *m, size_t more)
+{
+	hashidx_reserve(&m->stack_index, m->n_stacks + more);
+	grow((void **)&m->stacks, &m->cap_stacks, m->n_stacks + more, sizeof *m->stacks);
+}
+
 uint32_t model_add_run(struct model *m, const struct model_run *run)
 {
 	grow((void **)&m->sessions.runs, &m->sessions.cap_runs, m->sessions.n_runs + 1, sizeof *m->sessions.runs);

@@ -304,6 +304,8 @@ uint32_t model_add_mapping(struct model *m, const struct model_mapping *mapping)
 /* Interns a list of labels as a set; 0 for none. */
 uint32_t model_label_set(struct model *m, const struct model_label *labels, size_t n);
 uint32_t model_stack(struct model *m, uint32_t location, uint32_t caller);
+/* Room for `more` stacks to come, for a reader that knows about how many it will make. */
+void model_reserve_stacks(struct model *m, size_t more);
 
 uint32_t model_add_run(struct model *m, const struct model_run *run);
 void model_add_source_file(struct model *m, uint64_t number, uint32_t path);

@@ -107,6 +107,11 @@ check "a NUL in a newline list is refused, naming --null" refuses 1 "nul.list:1:
 check "--null without --files-from is a usage error" status_is 2 "$PROF" -t pprof --null $M/a.pb.gz
 check "a period type of another kind is refused, as Go refuses it" refuses 1 "wall.pb.gz: cannot merge: its period type differs" \
 	"$PROF" -t pprof $M/a.pb.gz $M/wall.pb.gz
+check "incompatible inputs are refused, saying why" says 1 "go_heap.pb.gz: cannot merge: its sample types differ" \
+	"$PROF" -t pprof testdata/rprof/kmeans-default.out testdata/pprof/go/go_heap.pb.gz
+# Rprof's call sites (the reference after the outermost frame) merge with their files.
+cat testdata/rprof/kmeans-default.out testdata/rprof/optim-line.out > "$TMP/concat.out"
+check "two Rprof files merge into their concatenation" writes "$TMP/concat.out" "$PROF" -t rprof testdata/rprof/kmeans-default.out testdata/rprof/optim-line.out
 
 # Memory grows with the merged profile, not with the inputs: 6000 inputs
 # merge within the address space that two need (before, each input's

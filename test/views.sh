@@ -110,16 +110,12 @@ printf 'LispWorks Profiler Tree: x\n0|5|0|5|5|A\n1|x|0|5|5|B\n1|9|0|5|5|C\n1|1|0
 check "--check lists every tree problem" says_times 1 3 '^prof: .*bad.tree:[345]: ' "$PROF" --check "$TMP/bad.tree"
 
 # Several inputs merge, as pprof merges.
-cat testdata/rprof/kmeans-default.out testdata/rprof/optim-line.out > "$TMP/concat.out"
-check "two Rprof files merge into their concatenation" writes "$TMP/concat.out" "$PROF" -t rprof testdata/rprof/kmeans-default.out testdata/rprof/optim-line.out
 two_go_profiles_sum() {
 	"$PROF" -q -t pprof testdata/pprof/go/go_cpu.pb.gz testdata/pprof/go/inline_labels.pb > "$TMP/m.pb.gz" &&
 		[ "$(go_total "$TMP/m.pb.gz" cpu)" = "$( { go_total testdata/pprof/go/go_cpu.pb.gz cpu
 			go_total testdata/pprof/go/inline_labels.pb cpu; } | awk '{ s += $1 } END { printf "%.0f\n", s }')" ]
 }
 check "two pprof files merge: Go sees the sum" two_go_profiles_sum
-check "incompatible inputs are refused, saying why" says 1 "go_heap.pb.gz: cannot merge: its sample types differ" \
-	"$PROF" -t pprof testdata/rprof/kmeans-default.out testdata/pprof/go/go_heap.pb.gz
 check "stdin only once" status_is 2 "$PROF" -t rprof - -
 
 # Functions that share a name stay apart in every view, each named as its

@@ -21,8 +21,6 @@
  * right.
  */
 #include <inttypes.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "../base/alloc.h"
@@ -59,17 +57,6 @@ struct span {
 };
 
 enum { MAX_NUMBERS = 7 };
-
-__attribute__((format(printf, 2, 3)))
-static int fail(struct reader *r, const char *fmt, ...)
-{
-	char msg[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	return lines_errorf(&r->lines, 0, "%s", msg);
-}
 
 static struct span trimmed(const char *s, size_t len)
 {
@@ -122,17 +109,19 @@ static int total_time(struct reader *r, const char *s, size_t len)
 	const char *at = open ? find(s, len, (size_t)(open - s), " ticks @ ") : NULL;
 	int64_t ticks, interval;
 	if (!at || whole(trimmed(open + 1, (size_t)(at - open - 1)), 0, &ticks) < 0)
-		return fail(r, "total time without its `(N ticks @ INTERVAL ...)`");
+		return lines_fail(&r->lines, "total time without its `(N ticks @ INTERVAL ...)`");
 	const char *num = at + 9, *unit = num;
 	while (unit < end && is_digit(*unit))
 		unit++;
 	int ms = end - unit >= 3 && memcmp(unit, " ms", 3) == 0;
 	if (whole((struct span){ num, (size_t)(unit - num) }, 0, &interval) < 0 || interval == 0 ||
 	    (!ms && !(end - unit >= 3 && memcmp(unit, " us", 3) == 0)))
-		return fail(r, "a tick of `%.*s`: GHC writes N us or N ms", (int)(end - num > 20 ? 20 : end - num), num);
+		return lines_fail(&r->lines,
+				  "a tick of `%.*s`: GHC writes N us or N ms",
+				  (int)(end - num > 20 ? 20 : end - num), num);
 	if ((ms && checked_mul_i64(interval, 1000, &interval)) || checked_mul_i64(interval, 1000, &r->tick_ns) ||
 	    checked_mul_i64(ticks, interval, &r->total_us))
-		return fail(r, "total time past 2^63 ns");
+		return lines_fail(&r->lines, "total time past 2^63 ns");
 	r->have_time = 1;
 	return 0;
 }
@@ -142,7 +131,7 @@ static int total_alloc(struct reader *r, const char *s, size_t len)
 {
 	const char *eq = memchr(s, '=', len), *bytes = find(s, len, 0, " bytes");
 	if (!eq || !bytes || bytes < eq || whole(trimmed(eq + 1, (size_t)(bytes - eq - 1)), 1, &r->total_alloc) < 0)
-		return fail(r, "total alloc without its `= N bytes`");
+		return lines_fail(&r->lines, "total alloc without its `= N bytes`");
 	r->have_alloc = 1;
 	return 0;
 }
@@ -213,10 +202,13 @@ static int tree_header(struct reader *r, const char *s, size_t len)
 	for (; named && k < MAX_NUMBERS && (w = next_word(s, len, &at)).len > 0; k++)
 		named = word_is(w, after_no[k]);
 	if (!named || (k != 5 && k != 7) || next_word(s, len, &at).len > 0)
-		return fail(r, "a cost-centre tree of unknown columns: GHC's are COST CENTRE MODULE [SRC] no. "
-			       "entries %%time %%alloc %%time %%alloc [ticks bytes]");
+		return lines_fail(&r->lines,
+				  "a cost-centre tree of unknown columns: GHC's are COST CENTRE MODULE [SRC] no. "
+				  "entries %%time %%alloc %%time %%alloc [ticks bytes]");
 	if (!r->have_time || (k == 5 && !r->have_alloc))
-		return fail(r, "a cost-centre tree without the `total %s` line above it", r->have_time ? "alloc" : "time");
+		return lines_fail(&r->lines,
+				  "a cost-centre tree without the `total %s` line above it",
+				  r->have_time ? "alloc" : "time");
 	r->cols.numbers = k;
 	return 1;
 }
@@ -270,18 +262,19 @@ static int values_of(struct reader *r, const struct span *nums, int64_t values[G
 {
 	int64_t t, a, pct;
 	if (whole(nums[0], 0, &t) < 0)
-		return fail(r, "no. '%.*s' is not a whole number", (int)nums[0].len, nums[0].s);
+		return lines_fail(&r->lines, "no. '%.*s' is not a whole number", (int)nums[0].len, nums[0].s);
 	if (whole(nums[1], 0, &values[GHC_ENTRIES]) < 0)
-		return fail(r, "entries '%.*s' is not a whole number below 2^63", (int)nums[1].len, nums[1].s);
+		return lines_fail(&r->lines,
+				  "entries '%.*s' is not a whole number below 2^63", (int)nums[1].len, nums[1].s);
 	for (size_t k = 2; k < 6; k++)
 		if (tenths(nums[k], &pct) < 0)
-			return fail(r, "'%.*s' is not a percentage as GHC prints one (0.0 to 100.0)",
-				    (int)(nums[k].len > 20 ? 20 : nums[k].len), nums[k].s);
+			return lines_fail(&r->lines, "'%.*s' is not a percentage as GHC prints one (0.0 to 100.0)",
+					  (int)(nums[k].len > 20 ? 20 : nums[k].len), nums[k].s);
 	if (r->cols.numbers == MAX_NUMBERS) {
 		if (whole(nums[6], 0, &t) < 0 || whole(nums[7], 0, &a) < 0)
-			return fail(r, "ticks and bytes must be whole numbers below 2^63");
+			return lines_fail(&r->lines, "ticks and bytes must be whole numbers below 2^63");
 		if (checked_mul_i64(t, r->tick_ns, &values[GHC_TIME]))
-			return fail(r, "%" PRId64 " ticks pass 2^63 ns", t);
+			return lines_fail(&r->lines, "%" PRId64 " ticks pass 2^63 ns", t);
 		values[GHC_ALLOC] = a;
 		return 0;
 	}
@@ -289,15 +282,15 @@ static int values_of(struct reader *r, const struct span *nums, int64_t values[G
 	tenths(nums[2], &t);
 	tenths(nums[3], &a);
 	if (checked_mul_i64(t, r->total_us, &values[GHC_TIME]))
-		return fail(r, "%%time of the total time passes 2^63 ns");
+		return lines_fail(&r->lines, "%%time of the total time passes 2^63 ns");
 	values[GHC_ALLOC] = r->total_alloc / 1000 * a + (r->total_alloc % 1000 * a + 500) / 1000;
 	return 0;
 }
 
 static int bad_row(struct reader *r)
 {
-	return fail(r, "a tree row needs a label, a module%s, no. and %zu numbers",
-		    r->cols.src == SIZE_MAX ? "" : ", SRC", r->cols.numbers);
+	return lines_fail(&r->lines, "a tree row needs a label, a module%s, no. and %zu numbers",
+			  r->cols.src == SIZE_MAX ? "" : ", SRC", r->cols.numbers);
 }
 
 static int tree_row(struct reader *r, const char *s, size_t len)
@@ -309,7 +302,7 @@ static int tree_row(struct reader *r, const char *s, size_t len)
 	if (numbers_from_right(r, s, len, nums, &left) < 0 || left <= indent)
 		return bad_row(r);
 	if (indent > r->depth)
-		return fail(r, "indented %zu, more than one deeper than the row above", indent);
+		return lines_fail(&r->lines, "indented %zu, more than one deeper than the row above", indent);
 	int64_t values[GHC_TYPES];
 	if (values_of(r, nums, values) < 0)
 		return -1;

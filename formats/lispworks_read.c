@@ -15,8 +15,6 @@
  * comes before its subtree's but its value is known only after it.
  */
 #include <inttypes.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "../base/diag.h"
@@ -49,17 +47,6 @@ struct reader {
 	size_t n_nodes, cap_nodes;
 };
 
-__attribute__((format(printf, 2, 3)))
-static int fail(struct reader *r, const char *fmt, ...)
-{
-	char msg[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	return lines_errorf(&r->lines, 0, "%s", msg);
-}
-
 /* Takes the next line; checks what every line of a tree must be. */
 static int next_line(struct reader *r, const char **s, size_t *len)
 {
@@ -67,9 +54,9 @@ static int next_line(struct reader *r, const char **s, size_t *len)
 	if (rc <= 0)
 		return rc;
 	if (memchr(*s, '\r', *len))
-		return fail(r, "carriage return inside a line");
+		return lines_fail(&r->lines, "carriage return inside a line");
 	if (!utf8_valid((const unsigned char *)*s, *len))
-		return fail(r, "not valid UTF-8");
+		return lines_fail(&r->lines, "not valid UTF-8");
 	return 1;
 }
 
@@ -80,7 +67,7 @@ static int read_header(struct reader *r, const char *s, size_t len)
 	for (size_t i = 0; !found && i + marker <= len; i++)
 		found = memcmp(s + i, LISPWORKS_MARKER, marker) == 0;
 	if (!found)
-		return fail(r, "no \"%s\" on the first line", LISPWORKS_MARKER);
+		return lines_fail(&r->lines, "no \"%s\" on the first line", LISPWORKS_MARKER);
 	const char *colon = memchr(s, ':', len);
 	const char *name = colon ? colon + 1 : s + len, *end = s + len;
 	while (name < end && *name == ' ')
@@ -98,12 +85,13 @@ static int integer(struct reader *r, const char *s, size_t len, const char *what
 	*value = 0;
 	for (size_t i = 0; i < len; i++) {
 		if (s[i] < '0' || s[i] > '9')
-			return fail(r, "%s is '%.*s', not an integer", what, (int)(len > 40 ? 40 : len), s);
+			return lines_fail(&r->lines,
+					  "%s is '%.*s', not an integer", what, (int)(len > 40 ? 40 : len), s);
 		if (checked_mul_i64(*value, 10, value) || checked_add_i64(*value, s[i] - '0', value))
-			return fail(r, "%s is larger than 2^63-1", what);
+			return lines_fail(&r->lines, "%s is larger than 2^63-1", what);
 	}
 	if (len == 0)
-		return fail(r, "%s is empty, not an integer", what);
+		return lines_fail(&r->lines, "%s is empty, not an integer", what);
 	return 0;
 }
 
@@ -118,8 +106,8 @@ static int split(struct reader *r, const char *s, size_t len, int64_t fields[5],
 	for (int k = 0; k < 5; k++) {
 		const char *bar = memchr(s + start, '|', len - start);
 		if (!bar)
-			return fail(r, "only %d '|'-separated fields (6 needed: "
-				       "Depth|Count|Call-Count|Seen-Count|Top-Count|Name)", k + 1);
+			return lines_fail(&r->lines, "only %d '|'-separated fields (6 needed: "
+					  "Depth|Count|Call-Count|Seen-Count|Top-Count|Name)", k + 1);
 		if (integer(r, s + start, (size_t)(bar - s) - start, field_names[k], &fields[k]) < 0)
 			return -1;
 		start = (size_t)(bar - s) + 1;
@@ -127,7 +115,7 @@ static int split(struct reader *r, const char *s, size_t len, int64_t fields[5],
 	*name = s + start;
 	*name_len = len - start;
 	if (*name_len == 0)
-		return fail(r, "empty Name");
+		return lines_fail(&r->lines, "empty Name");
 	return 0;
 }
 
@@ -146,10 +134,10 @@ static int function_of(struct reader *r, const char *name, size_t len, const int
 		known->tree.top_count = fields[4];
 	} else if (known->tree.call_count != fields[2] || known->tree.seen_count != fields[3] ||
 		   known->tree.top_count != fields[4]) {
-		return fail(r, "function-info %" PRId64 "|%" PRId64 "|%" PRId64
-			       " differs from the %" PRId64 "|%" PRId64 "|%" PRId64 " seen before for this name",
-			    fields[2], fields[3], fields[4], known->tree.call_count, known->tree.seen_count,
-			    known->tree.top_count);
+		return lines_fail(&r->lines, "function-info %" PRId64 "|%" PRId64 "|%" PRId64
+				  " differs from the %" PRId64 "|%" PRId64 "|%" PRId64 " seen before for this name",
+				  fields[2], fields[3], fields[4], known->tree.call_count, known->tree.seen_count,
+				  known->tree.top_count);
 	}
 	return 0;
 }
@@ -176,21 +164,23 @@ static int read_node(struct reader *r, const char *s, size_t len)
 		return -1;
 	int64_t depth = fields[0], count = fields[1];
 	if (r->depth == 0 && depth != 0)
-		return fail(r, "the first node is at depth %" PRId64 ", not 0", depth);
+		return lines_fail(&r->lines, "the first node is at depth %" PRId64 ", not 0", depth);
 	if ((uint64_t)depth > r->depth)
-		return fail(r, "depth jumps from %zu to %" PRId64 " (a node may be at most one level "
-			       "deeper than the previous node)", r->depth - 1, depth);
+		return lines_fail(&r->lines, "depth jumps from %zu to %" PRId64 " (a node may be at most one level "
+				  "deeper than the previous node)", r->depth - 1, depth);
 	while (r->depth > (size_t)depth)
 		close_node(r, --r->depth);
 	if (depth > 0) {
 		struct ancestor *parent = &r->path[depth - 1];
 		int64_t children;
 		if (checked_add_i64(parent->children, count, &children))
-			return fail(r, "children of line %" PRIu64 " sum past 2^63-1, above its Count %" PRId64,
-				    parent->line, parent->count);
+			return lines_fail(&r->lines,
+					  "children of line %" PRIu64 " sum past 2^63-1, above its Count %" PRId64,
+					  parent->line, parent->count);
 		if (children > parent->count)
-			return fail(r, "children of line %" PRIu64 " sum to %" PRId64 ", above its Count %" PRId64,
-				    parent->line, children, parent->count);
+			return lines_fail(&r->lines,
+					  "children of line %" PRIu64 " sum to %" PRId64 ", above its Count %" PRId64,
+					  parent->line, children, parent->count);
 		parent->children = children;
 	}
 	if (function_of(r, name, name_len, fields, &function) < 0)
@@ -226,7 +216,7 @@ int lispworks_read(struct input *in, struct model *m)
 	int go_on = !failed;
 	while (go_on && (rc = next_line(&r, &s, &len)) != 0) {
 		if (rc > 0 && len == 0)
-			rc = fail(&r, "blank line");
+			rc = lines_fail(&r.lines, "blank line");
 		else if (rc > 0 && s[0] != ';')
 			rc = read_node(&r, s, len);
 		failed |= rc < 0;

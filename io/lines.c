@@ -53,6 +53,16 @@ int lines_errorf(struct lines *t, uint64_t line, const char *fmt, ...)
 	return -1;
 }
 
+int lines_fail(struct lines *t, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return lines_errorf(t, 0, "%s", msg);
+}
+
 int lines_go_on(struct lines *t)
 {
 	return !t->broken && diag_go_on();

@@ -57,6 +57,11 @@ int lines_error(struct lines *t, uint64_t line, const char *what, const char *s,
 /* Reports a formatted message at `line` (0: the current one); returns -1. */
 int lines_errorf(struct lines *t, uint64_t line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/*
+ * Reports a formatted message at the current line, cut to 255 bytes (a
+ * reader's refusal that quotes part of a line says no more); returns -1.
+ */
+int lines_fail(struct lines *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* After a bad line: 1 to read on (--check lists every problem), 0 to stop. */
 int lines_go_on(struct lines *t);
 

@@ -174,6 +174,20 @@ static int32_t le32(const unsigned char *p)
 	return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
 }
 
+static uint64_t le64(const unsigned char *p)
+{
+	return (uint64_t)(uint32_t)le32(p) | (uint64_t)(uint32_t)le32(p + 4) << 32;
+}
+
+/* marshal's binary float: an IEEE double, little-endian. */
+static double le_double(const unsigned char *p)
+{
+	uint64_t bits = le64(p);
+	double d;
+	memcpy(&d, &bits, sizeof d);
+	return d;
+}
+
 static int read_i32(struct reader *r, int32_t *v)
 {
 	const unsigned char *p = take(r, 4);
@@ -259,20 +273,18 @@ static int read_number(struct reader *r, struct value *v)
 	case MARSHAL_INT64:
 		if (!(p = take(r, 8)))
 			return -1;
-		v->num.i = (int64_t)((uint64_t)(uint32_t)le32(p) | (uint64_t)(uint32_t)le32(p + 4) << 32);
+		v->num.i = (int64_t)le64(p);
 		break;
 	case MARSHAL_LONG:
 		if (read_long(r, v) < 0)
 			return -1;
 		break;
-	case MARSHAL_BINARY_FLOAT: {
+	case MARSHAL_BINARY_FLOAT:
 		if (!(p = take(r, 8)))
 			return -1;
-		uint64_t bits = (uint64_t)(uint32_t)le32(p) | (uint64_t)(uint32_t)le32(p + 4) << 32;
 		v->kind = K_FLOAT;
-		memcpy(&v->num.d, &bits, sizeof bits);
+		v->num.d = le_double(p);
 		return 0;
-	}
 	default: /* MARSHAL_FLOAT */
 		v->kind = K_FLOAT;
 		return read_text_float(r, &v->num.d);
@@ -705,13 +717,8 @@ static int plain_caller_stats(struct reader *r, struct arc_stats *a)
 	    p[at + 19] != MARSHAL_BINARY_FLOAT)
 		return 0;
 	int32_t nc = le32(p + at + 1), cc = le32(p + at + 6);
-	uint64_t bits[2];
-	for (int k = 0; k < 2; k++) {
-		const unsigned char *q = p + at + 11 + 9 * k;
-		bits[k] = (uint64_t)(uint32_t)le32(q) | (uint64_t)(uint32_t)le32(q + 4) << 32;
-	}
-	memcpy(&a->tt, &bits[0], sizeof a->tt);
-	memcpy(&a->ct, &bits[1], sizeof a->ct);
+	a->tt = le_double(p + at + 11);
+	a->ct = le_double(p + at + 20);
 	if (nc < 0 || cc < 0 || !finite_time(a->tt) || !finite_time(a->ct))
 		return 0;
 	a->nc = nc;

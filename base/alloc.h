@@ -12,6 +12,12 @@
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t size);
+/*
+ * xcalloc for a table probed at random (a hash index): past a huge page
+ * it asks the kernel for huge pages, since a table of tens of megabytes in
+ * 4 KB pages costs a page walk on nearly every probe. Freed with free().
+ */
+void *xcalloc_probed(size_t count, size_t size);
 
 void grow_to(void **items, size_t *cap, size_t need, size_t size);
 

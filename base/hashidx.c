@@ -27,6 +27,17 @@ uint32_t hashidx_find(const struct hashidx *idx, uint64_t hash,
 	}
 }
 
+uint32_t hashidx_candidate(const struct hashidx *idx, uint64_t hash)
+{
+	if (!idx->slots)
+		return HASHIDX_NONE;
+	uint32_t h = (uint32_t)hash;
+	for (uint32_t i = h & idx->mask; idx->slots[i].id_plus_1; i = (i + 1) & idx->mask)
+		if (idx->slots[i].hash == h)
+			return idx->slots[i].id_plus_1 - 1;
+	return HASHIDX_NONE;
+}
+
 static void place(struct hashidx_slot *slots, uint32_t mask, struct hashidx_slot s)
 {
 	uint32_t i = s.hash & mask;
@@ -41,7 +52,7 @@ static void resize_to(struct hashidx *idx, uint64_t size)
 	uint32_t old_size = idx->slots ? idx->mask + 1 : 0;
 	if (size > (1u << 31))
 		diag_fatal("out of memory (more than 2^30 distinct entries in one table)");
-	struct hashidx_slot *slots = xcalloc(size, sizeof *slots);
+	struct hashidx_slot *slots = xcalloc_probed(size, sizeof *slots);
 	for (uint32_t i = 0; i < old_size; i++)
 		if (idx->slots[i].id_plus_1)
 			place(slots, size - 1, idx->slots[i]);

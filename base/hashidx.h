@@ -45,6 +45,24 @@ uint32_t hashidx_intern(struct hashidx *idx, uint64_t hash, hashidx_eq eq, const
 			const void *key, void **items, size_t *n_items, size_t *cap_items,
 			size_t item_size);
 
+/*
+ * Asks the cache for the slot a lookup of `hash` starts at, for a caller
+ * that knows its next keys: a table larger than the cache costs a miss per
+ * lookup, and misses asked for together overlap.
+ */
+static inline void hashidx_prefetch(const struct hashidx *idx, uint64_t hash)
+{
+	if (idx->slots)
+		__builtin_prefetch(&idx->slots[(uint32_t)hash & idx->mask]);
+}
+
+/*
+ * The first id whose slot holds `hash`: the item a lookup of a key with
+ * that hash compares first (HASHIDX_NONE if none), for a caller that
+ * fetches its bytes ahead.
+ */
+uint32_t hashidx_candidate(const struct hashidx *idx, uint64_t hash);
+
 uint64_t hash_bytes(const void *data, size_t len);
 uint64_t hash_mix(uint64_t a, uint64_t b);
 

@@ -258,7 +258,8 @@ struct column {
 	size_t index;      /* the self cost or the arc */
 	int64_t total;
 	uint32_t location; /* the self cost's, or the call's site; MODEL_NONE for untraced time */
-	uint32_t callee;   /* the call's */
+	uint32_t callee;   /* the call's, its component and its place in out[] */
+	uint32_t callee_comp, edge;
 };
 
 struct tree_call;
@@ -302,7 +303,7 @@ struct flow {
 	size_t n_blocks, cap_blocks;
 	uint32_t *first_block, *last_block; /* by component; MODEL_NONE for none */
 	uint32_t *entry_arrival;          /* by function: the last arrival at it, MODEL_NONE for none */
-	uint32_t *arc_arrival;            /* by arc: the last arrival through it past the bound, MODEL_NONE for none; NULL before */
+	uint32_t *edge_arrival;           /* by out[] edge: the last arrival through it past the bound, MODEL_NONE for none; NULL before */
 	/*
 	 * A cycle laid out from one entry: by function, its parent, the site
 	 * it is called from there and what its subtree holds; its stack in
@@ -562,25 +563,31 @@ static const int64_t *arc_counts(const struct flow *f, const struct arrival *a, 
 	return g->count_values + k * g->n_counts;
 }
 
+/* Where flow arrives: `entry`, in component `comp`, through `arc` at out[edge] (both MODEL_NONE for flow the component starts). */
+struct into {
+	uint32_t entry, comp, arc, edge;
+};
+
 /*
- * Flow into `entry`'s component under `stack`, through `arc` (MODEL_NONE
- * for flow the component starts). Past the bound it is added to the last
+ * Flow into `to` under `stack`. Past the bound it is added to the last
  * arrival made past it through the same arc, whose stack holds the same
  * caller (the first through an arc past it is always made), or for flow
  * the component starts, to the entry's last arrival. Arrivals by arc are
- * kept only past the bound, which no real profile reaches.
+ * kept only past the bound, which no real profile reaches, by the arc's
+ * place among its caller's edges, which a caller's rows read in a run.
  */
-static void arrive(struct flow *f, uint32_t entry, uint32_t stack, uint32_t arc, int64_t amount)
+static void arrive(struct flow *f, struct into to, uint32_t stack, int64_t amount)
 {
-	uint32_t c = f->comp[entry];
+	uint32_t entry = to.entry, c = to.comp, arc = to.arc;
 	if (amount <= 0)
 		return;
 	int past = f->n_arrivals >= PATH_ARRIVALS;
-	if (past && !f->arc_arrival) {
-		f->arc_arrival = xmalloc((f->g->n_arcs + 1) * sizeof *f->arc_arrival);
-		memset(f->arc_arrival, 0xff, (f->g->n_arcs + 1) * sizeof *f->arc_arrival);
+	if (past && !f->edge_arrival) {
+		size_t n_edges = f->out_first[f->n];
+		f->edge_arrival = xmalloc((n_edges + 1) * sizeof *f->edge_arrival);
+		memset(f->edge_arrival, 0xff, (n_edges + 1) * sizeof *f->edge_arrival);
 	}
-	uint32_t last = !past ? MODEL_NONE : arc != MODEL_NONE ? f->arc_arrival[arc] : f->entry_arrival[entry];
+	uint32_t last = !past ? MODEL_NONE : arc != MODEL_NONE ? f->edge_arrival[to.edge] : f->entry_arrival[entry];
 	if (last != MODEL_NONE) {
 		f->arrivals[last].amount = add_held(f->arrivals[last].amount, amount);
 		return;
@@ -603,7 +610,7 @@ static void arrive(struct flow *f, uint32_t entry, uint32_t stack, uint32_t arc,
 	f->blocks[b].ids[f->blocks[b].n++] = at;
 	f->entry_arrival[entry] = at;
 	if (past && arc != MODEL_NONE)
-		f->arc_arrival[arc] = at;
+		f->edge_arrival[to.edge] = at;
 }
 
 /* Larger remainders first, ties to the first column: a total order, so the units left go to the same columns on every run. */
@@ -759,15 +766,22 @@ static void gather_columns(struct flow *f, uint32_t c)
 		for (size_t i = f->self_first[m]; i < f->self_first[m + 1]; i++) {
 			size_t self = f->self_order[i];
 			add_column(f, &(struct column){ COLUMN_SELF, m, self, g->self_values[self * g->n_events + f->event],
-							g->selfs[self].location, MODEL_NONE });
+							g->selfs[self].location, MODEL_NONE, MODEL_NONE, MODEL_NONE });
 		}
 		for (size_t i = f->out_first[m]; i < f->out_first[m + 1]; i++) {
 			const struct edge *e = &f->out[i];
-			if (f->comp[e->callee] != c)
-				add_column(f, &(struct column){ COLUMN_CALL, m, e->arc, e->cost, e->site, e->callee });
+			uint32_t callee_comp = f->comp[e->callee];
+			if (callee_comp == c)
+				continue;
+			add_column(f, &(struct column){ COLUMN_CALL, m, e->arc, e->cost, e->site, e->callee, callee_comp,
+							(uint32_t)i });
+			/* Where the call's flow will arrive: far from here, and wanted for every row. */
+			if (f->last_block[callee_comp] != MODEL_NONE)
+				__builtin_prefetch(&f->blocks[f->last_block[callee_comp]]);
 		}
 		if (m == f->start[c])
-			add_column(f, &(struct column){ COLUMN_UNTRACED, m, c, f->untraced[c], MODEL_NONE, MODEL_NONE });
+			add_column(f, &(struct column){ COLUMN_UNTRACED, m, c, f->untraced[c], MODEL_NONE, MODEL_NONE, MODEL_NONE,
+							MODEL_NONE });
 		f->col_end[m] = f->n_columns;
 	}
 }
@@ -924,7 +938,39 @@ static uint32_t callers_of(struct flow *f, uint32_t m, uint32_t top)
 struct entry_rows {
 	uint32_t entry;
 	const uint32_t *arrival; /* the arrivals' ids */
+	size_t n;
+	uint32_t location;       /* the entry's frame: the stack each row makes first is (location, its stack) */
 };
+
+/*
+ * A row's first cells read tables larger than the cache at random: the
+ * slot of the stack it makes first (location, its stack) and its arc's
+ * counts (arc_counts). Misses asked for together overlap, so they are
+ * fetched ahead, ROWS_AHEAD rows ahead (fetch_far) and, what those lead
+ * to, half as far (fetch_near).
+ */
+enum { ROWS_AHEAD = 8 };
+
+static void fetch_far(const struct flow *f, const struct entry_rows *rows, size_t row)
+{
+	const struct callgraph *g = f->g;
+	if (row >= rows->n)
+		return;
+	const struct arrival *a = &f->arrivals[rows->arrival[row]];
+	model_stack_prefetch(g->m, rows->location, a->stack);
+	if (a->arc < g->cap_count_of_arc)
+		__builtin_prefetch(&g->count_of_arc[a->arc]);
+}
+
+static void fetch_near(const struct flow *f, const struct entry_rows *rows, size_t row)
+{
+	const struct callgraph *g = f->g;
+	if (row >= rows->n)
+		return;
+	const struct arrival *a = &f->arrivals[rows->arrival[row]];
+	if (a->arc < g->cap_count_of_arc && g->count_of_arc[a->arc])
+		__builtin_prefetch(&g->counts[g->count_of_arc[a->arc] - 1]);
+}
 
 /* model_stack(location, above), the last one made kept. */
 static uint32_t frame_under(struct flow *f, uint32_t location, uint32_t above)
@@ -943,8 +989,11 @@ static void place_share(struct flow *f, void *ctx, size_t row, size_t column, in
 	const struct arrival *a = &f->arrivals[rows->arrival[row]];
 	const struct column *col = &f->columns[column];
 	struct callgraph *g = f->g;
-	if (f->row != rows->arrival[row] + 1)
+	if (f->row != rows->arrival[row] + 1) {
 		f->row = rows->arrival[row] + 1;
+		fetch_far(f, rows, row + ROWS_AHEAD);
+		fetch_near(f, rows, row + ROWS_AHEAD / 2);
+	}
 	uint32_t location = col->kind == COLUMN_UNTRACED ? frame_of(f, col->member) : col->location;
 	uint32_t frame = frame_under(f, location, callers_of(f, col->member, a->stack));
 	const int64_t *counts = col->member == a->entry ? arc_counts(f, a, location) : NULL;
@@ -955,7 +1004,7 @@ static void place_share(struct flow *f, void *ctx, size_t row, size_t column, in
 	if (counts)
 		emit(f, frame, 0, counts);
 	if (col->kind == COLUMN_CALL)
-		arrive(f, col->callee, frame, (uint32_t)col->index, units);
+		arrive(f, (struct into){ col->callee, col->callee_comp, (uint32_t)col->index, col->edge }, frame, units);
 	else
 		emit(f, model_stack(g->m, marker_location(g->m, &g->untraced_location, "(untraced calls)"), frame), units,
 		     NULL);
@@ -977,8 +1026,12 @@ static void place_entry(struct flow *f, struct entry_split *s)
 {
 	size_t e = s->row;
 	lay_out(f, s->entries[e], s->units);
-	struct entry_rows rows = { s->entries[e], s->order + s->first[e] };
 	size_t n_rows = s->first[e + 1] - s->first[e];
+	struct entry_rows rows = { s->entries[e], s->order + s->first[e], n_rows, frame_of(f, s->entries[e]) };
+	for (size_t row = 0; row < ROWS_AHEAD; row++)
+		fetch_far(f, &rows, row);
+	for (size_t row = 0; row < ROWS_AHEAD / 2; row++)
+		fetch_near(f, &rows, row);
 	size_t cells = n_rows > 1 ? n_rows * f->n_columns : 0;
 	if (cells <= f->cells_left) {
 		f->cells_left -= cells;
@@ -1050,7 +1103,7 @@ static void take_own_first(struct flow *f, struct entry_split *s, int64_t *entry
 static void place_component(struct flow *f, uint32_t c)
 {
 	if (f->first_block[c] == MODEL_NONE && f->held[c] > 0)
-		arrive(f, f->start[c], MODEL_EMPTY_STACK, MODEL_NONE, f->held[c]);
+		arrive(f, (struct into){ f->start[c], c, MODEL_NONE, MODEL_NONE }, MODEL_EMPTY_STACK, f->held[c]);
 	gather_columns(f, c);
 	size_t n = 0, n_entries = 0;
 	for (uint32_t b = f->first_block[c]; b != MODEL_NONE; b = f->blocks[b].next)
@@ -1058,8 +1111,11 @@ static void place_component(struct flow *f, uint32_t c)
 	uint32_t *ids = xmalloc((n + 1) * sizeof *ids);
 	n = 0;
 	for (uint32_t b = f->first_block[c]; b != MODEL_NONE; b = f->blocks[b].next)
-		for (uint32_t k = 0; k < f->blocks[b].n; k++)
+		for (uint32_t k = 0; k < f->blocks[b].n; k++) {
 			ids[n++] = f->blocks[b].ids[k];
+			/* The arrivals were made far apart: misses asked for together overlap. */
+			__builtin_prefetch(&f->arrivals[f->blocks[b].ids[k]]);
+		}
 	struct entry_split s = { xmalloc((n + 1) * sizeof *s.entries), xcalloc(n + 2, sizeof *s.first),
 				 xmalloc((n + 1) * sizeof *s.order), xmalloc((n + 1) * sizeof *s.amounts),
 				 xcalloc(f->n_columns + 1, sizeof *s.own), xcalloc(f->n_columns + 1, sizeof *s.units),
@@ -1149,13 +1205,16 @@ static void decompose_event(struct callgraph *g, size_t event)
 											"(no recorded caller)"),
 							      MODEL_EMPTY_STACK)
 						: MODEL_EMPTY_STACK;
-			arrive(&f, f.start[c], above, MODEL_NONE, f.own[c]);
+			arrive(&f, (struct into){ f.start[c], c, MODEL_NONE, MODEL_NONE }, above, f.own[c]);
 		}
+		/* The next component's arrivals were made far apart from each other and from here. */
+		if (c && f.first_block[c - 1] != MODEL_NONE)
+			__builtin_prefetch(&f.blocks[f.first_block[c - 1]]);
 		place_component(&f, c);
 	}
 	void *arrays[] = { f.self, f.self_first, f.self_order, f.out_first, f.out, f.called_for, f.brought, f.comp,
 			   f.comp_first, f.members, f.held, f.untraced, f.own, f.start, f.arrivals, f.blocks, f.first_block,
-			   f.last_block, f.entry_arrival, f.arc_arrival, f.parent, f.entry_slot, f.chain, f.tree_site, f.subtree, f.room, f.heap, f.row_of, f.callers,
+			   f.last_block, f.entry_arrival, f.edge_arrival, f.parent, f.entry_slot, f.chain, f.tree_site, f.subtree, f.room, f.heap, f.row_of, f.callers,
 			   f.columns, f.col_first, f.col_end, f.values };
 	for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
 		free(arrays[i]);

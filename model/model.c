@@ -352,6 +352,11 @@ uint32_t model_stack(struct model *m, uint32_t location, uint32_t caller)
 			      (void **)&m->stacks, &m->n_stacks, &m->cap_stacks, sizeof *m->stacks);
 }
 
+void model_stack_prefetch(const struct model *m, uint32_t location, uint32_t caller)
+{
+	hashidx_prefetch(&m->stack_index, hash_mix(location, caller));
+}
+
 void model_reserve_stacks(struct model *m, size_t more)
 {
 	hashidx_reserve(&m->stack_index, m->n_stacks + more);

@@ -304,6 +304,8 @@ uint32_t model_add_mapping(struct model *m, const struct model_mapping *mapping)
 /* Interns a list of labels as a set; 0 for none. */
 uint32_t model_label_set(struct model *m, const struct model_label *labels, size_t n);
 uint32_t model_stack(struct model *m, uint32_t location, uint32_t caller);
+/* model_stack(location, caller) will be asked soon: its slot is fetched now (hashidx_prefetch). */
+void model_stack_prefetch(const struct model *m, uint32_t location, uint32_t caller);
 /* Room for `more` stacks to come, for a reader that knows about how many it will make. */
 void model_reserve_stacks(struct model *m, size_t more);
 

@@ -114,6 +114,7 @@ struct reader {
 	struct hashidx key_index;
 	unsigned char *key_text;
 	size_t n_key_text, cap_key_text;
+	const uint64_t *key_hash; /* the next key's hash when look_ahead made it, NULL when not */
 };
 
 struct key_bytes {
@@ -401,6 +402,77 @@ static size_t plain_key_bytes(struct reader *r, const unsigned char **bytes)
 	return name && file + 5 + name <= left ? file + 5 + name : 0;
 }
 
+/* The bytes of a tuple's header for `n` items, unflagged, at p: 0 if it is not one. */
+static size_t tuple_header_at(const unsigned char *p, size_t left, uint32_t n)
+{
+	if (left >= 2 && p[0] == MARSHAL_SMALL_TUPLE && p[1] == n)
+		return 2;
+	return left >= 5 && p[0] == MARSHAL_TUPLE && (uint32_t)le32(p + 1) == n ? 5 : 0;
+}
+
+/*
+ * The bytes of a caller's entry at p when both its key and its statistics
+ * are plain (plain_key_bytes, plain_caller_stats), *key_at and *key_len
+ * where its key's items lie; 0 when it is not such an entry, or is not all
+ * in the `left` bytes.
+ */
+static size_t plain_entry_at(const unsigned char *p, size_t left, size_t *key_at, size_t *key_len)
+{
+	size_t at = tuple_header_at(p, left, 3);
+	size_t file = at ? plain_string_at(p + at, left - at) : 0;
+	if (file == 0 || at + file + 5 >= left || p[at + file] != MARSHAL_INT)
+		return 0;
+	size_t name = plain_string_at(p + at + file + 5, left - at - file - 5);
+	size_t stats = at + file + 5 + name;
+	if (name == 0 || stats - at > KEY_BYTES_MAX || stats >= left)
+		return 0;
+	size_t items = stats + tuple_header_at(p + stats, left - stats, 4);
+	if (items == stats || items + 28 > left || p[items] != MARSHAL_INT || p[items + 5] != MARSHAL_INT ||
+	    p[items + 10] != MARSHAL_BINARY_FLOAT || p[items + 19] != MARSHAL_BINARY_FLOAT)
+		return 0;
+	*key_at = at;
+	*key_len = stats - at;
+	return items + 28;
+}
+
+/*
+ * A lookup of a caller's key misses the cache twice, in the key index and
+ * in key_text, both larger than it; misses asked for together overlap. So
+ * the plain entries ahead in the buffer are hashed as they come in reach,
+ * their slots fetched, then the next KEYS_AHEAD / 2 keys' bytes where
+ * those slots point: a look every KEYS_AHEAD / 2 entries of a callers
+ * dict, KEYS_AHEAD ahead.
+ */
+enum { KEYS_AHEAD = 16, AHEAD_BYTES = 4096 };
+
+struct keys_ahead {
+	uint64_t hash[KEYS_AHEAD]; /* by entry, modulo KEYS_AHEAD */
+	uint32_t hashed;           /* entries hashed, from the dict's first */
+};
+
+static void look_ahead(struct reader *r, struct keys_ahead *k, uint32_t entry)
+{
+	const unsigned char *p;
+	long got = input_peek(r->in, AHEAD_BYTES, &p);
+	size_t left = got > 0 ? (size_t)got : 0, pos = 0, key_at, key_len;
+	for (uint32_t e = entry; e < entry + KEYS_AHEAD; e++) {
+		size_t n = plain_entry_at(p + pos, left - pos, &key_at, &key_len);
+		if (n == 0)
+			break;
+		if (e >= k->hashed) {
+			k->hash[e % KEYS_AHEAD] = hash_bytes(p + pos + key_at, key_len);
+			hashidx_prefetch(&r->key_index, k->hash[e % KEYS_AHEAD]);
+			k->hashed = e + 1;
+		}
+		pos += n;
+	}
+	for (uint32_t e = entry; e < entry + KEYS_AHEAD / 2 && e < k->hashed; e++) {
+		uint32_t id = hashidx_candidate(&r->key_index, k->hash[e % KEYS_AHEAD]);
+		if (id != HASHIDX_NONE)
+			__builtin_prefetch(r->key_text + id);
+	}
+}
+
 /* A key's bytes where they lie in the input. */
 struct key_at {
 	const unsigned char *bytes;
@@ -430,7 +502,7 @@ static int known_key(struct reader *r, struct value *v, int *copied, uint64_t *h
 		return 0;
 	struct key_bytes k = { (uint32_t)len, 0 };
 	struct key_at key = { p, (uint32_t)len };
-	*h = hash_bytes(p, len);
+	*h = r->key_hash ? *r->key_hash : hash_bytes(p, len);
 	uint32_t found = hashidx_find(&r->key_index, *h, key_bytes_eq, r, &key);
 	if (found == HASHIDX_NONE) {
 		grow((void **)&r->key_text, &r->cap_key_text, r->n_key_text + sizeof k + len, 1);
@@ -796,9 +868,15 @@ static int read_callers(struct reader *r, uint32_t callee)
 		r->refs[slot] = (struct value){ .kind = K_PENDING };
 	}
 	uint32_t n = 0;
+	struct keys_ahead ahead = { { 0 }, 0 };
 	for (;; n++) {
 		struct value key;
-		if (read_value(r, &key) < 0)
+		if (n % (KEYS_AHEAD / 2) == 0)
+			look_ahead(r, &ahead, n);
+		r->key_hash = n < ahead.hashed ? &ahead.hash[n % KEYS_AHEAD] : NULL;
+		int rc = read_value(r, &key);
+		r->key_hash = NULL;
+		if (rc < 0)
 			return -1;
 		if (key.kind == K_END)
 			break;

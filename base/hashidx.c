@@ -126,11 +126,3 @@ uint64_t hash_bytes(const void *data, size_t len)
 		memcpy(&tail, p, left);
 	return hash_mix(h ^ tail, len);
 }
-
-uint64_t hash_mix(uint64_t a, uint64_t b)
-{
-	uint64_t z = a + 0x9e3779b97f4a7c15ull * (b + 1);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}

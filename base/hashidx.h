@@ -64,6 +64,13 @@ static inline void hashidx_prefetch(const struct hashidx *idx, uint64_t hash)
 uint32_t hashidx_candidate(const struct hashidx *idx, uint64_t hash);
 
 uint64_t hash_bytes(const void *data, size_t len);
-uint64_t hash_mix(uint64_t a, uint64_t b);
+/* Two words into one hash, its low bits spread (splitmix64's finaliser); inline: every interned table's key goes through it. */
+static inline uint64_t hash_mix(uint64_t a, uint64_t b)
+{
+	uint64_t z = a + 0x9e3779b97f4a7c15ull * (b + 1);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
 
 #endif

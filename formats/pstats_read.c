@@ -411,6 +411,40 @@ static size_t tuple_header_at(const unsigned char *p, size_t left, uint32_t n)
 }
 
 /*
+ * A time prof can scale: 0 or more, finite (NaN fails both tests), and at
+ * most 10^15 s, so that a whole number of seconds fits an int64 however
+ * few decimals the file's total leaves.
+ */
+static int finite_time(double seconds)
+{
+	return seconds >= 0 && seconds <= 1e15;
+}
+
+/*
+ * A caller's (nc, cc, tt, ct) as Python 2's marshal writes it, and Python
+ * 3's where nothing in it is shared: a tuple of two 'i' counts and two 'g'
+ * times, none with the reference flag. Read at once: its bytes
+ * (plain_stats_at; plain_caller_stats consumes them, 1); 0 when written
+ * otherwise, or when a number is one to refuse: read then as any object,
+ * which says why.
+ */
+static size_t plain_stats_at(const unsigned char *p, size_t left, struct arc_stats *a)
+{
+	size_t at = tuple_header_at(p, left, 4);
+	if (at == 0 || at + 28 > left || p[at] != MARSHAL_INT || p[at + 5] != MARSHAL_INT ||
+	    p[at + 10] != MARSHAL_BINARY_FLOAT || p[at + 19] != MARSHAL_BINARY_FLOAT)
+		return 0;
+	int32_t nc = le32(p + at + 1), cc = le32(p + at + 6);
+	a->tt = le_double(p + at + 11);
+	a->ct = le_double(p + at + 20);
+	if (nc < 0 || cc < 0 || !finite_time(a->tt) || !finite_time(a->ct))
+		return 0;
+	a->nc = nc;
+	a->cc = cc;
+	return at + 28;
+}
+
+/*
  * The bytes of a caller's entry at p when both its key and its statistics
  * are plain (plain_key_bytes, plain_caller_stats), *key_at and *key_len
  * where its key's items lie; 0 when it is not such an entry, or is not all
@@ -424,15 +458,14 @@ static size_t plain_entry_at(const unsigned char *p, size_t left, size_t *key_at
 		return 0;
 	size_t name = plain_string_at(p + at + file + 5, left - at - file - 5);
 	size_t stats = at + file + 5 + name;
-	if (name == 0 || stats - at > KEY_BYTES_MAX || stats >= left)
-		return 0;
-	size_t items = stats + tuple_header_at(p + stats, left - stats, 4);
-	if (items == stats || items + 28 > left || p[items] != MARSHAL_INT || p[items + 5] != MARSHAL_INT ||
-	    p[items + 10] != MARSHAL_BINARY_FLOAT || p[items + 19] != MARSHAL_BINARY_FLOAT)
+	struct arc_stats unused;
+	size_t stats_bytes =
+		name && stats - at <= KEY_BYTES_MAX && stats < left ? plain_stats_at(p + stats, left - stats, &unused) : 0;
+	if (stats_bytes == 0)
 		return 0;
 	*key_at = at;
 	*key_len = stats - at;
-	return items + 28;
+	return stats + stats_bytes;
 }
 
 /*
@@ -441,13 +474,16 @@ static size_t plain_entry_at(const unsigned char *p, size_t left, size_t *key_at
  * the plain entries ahead in the buffer are hashed as they come in reach,
  * their slots fetched, then the next KEYS_AHEAD / 2 keys' bytes where
  * those slots point: a look every KEYS_AHEAD / 2 entries of a callers
- * dict, KEYS_AHEAD ahead.
+ * dict, KEYS_AHEAD ahead. What a look found of an entry's layout is kept
+ * for known_plain_caller, by entry, modulo KEYS_AHEAD.
  */
 enum { KEYS_AHEAD = 16, AHEAD_BYTES = 4096 };
 
 struct keys_ahead {
-	uint64_t hash[KEYS_AHEAD]; /* by entry, modulo KEYS_AHEAD */
-	uint32_t hashed;           /* entries hashed, from the dict's first */
+	uint64_t hash[KEYS_AHEAD];
+	uint32_t bytes[KEYS_AHEAD];              /* the entry's */
+	uint32_t key_at[KEYS_AHEAD], key_len[KEYS_AHEAD]; /* where its key's items lie in it */
+	uint32_t hashed;                         /* entries looked at, from the dict's first */
 };
 
 static void look_ahead(struct reader *r, struct keys_ahead *k, uint32_t entry)
@@ -460,8 +496,12 @@ static void look_ahead(struct reader *r, struct keys_ahead *k, uint32_t entry)
 		if (n == 0)
 			break;
 		if (e >= k->hashed) {
-			k->hash[e % KEYS_AHEAD] = hash_bytes(p + pos + key_at, key_len);
-			hashidx_prefetch(&r->key_index, k->hash[e % KEYS_AHEAD]);
+			size_t slot = e % KEYS_AHEAD;
+			k->hash[slot] = hash_bytes(p + pos + key_at, key_len);
+			hashidx_prefetch(&r->key_index, k->hash[slot]);
+			k->bytes[slot] = (uint32_t)n;
+			k->key_at[slot] = (uint32_t)key_at;
+			k->key_len[slot] = (uint32_t)key_len;
 			k->hashed = e + 1;
 		}
 		pos += n;
@@ -753,16 +793,6 @@ static int read_value(struct reader *r, struct value *v)
 	return rc;
 }
 
-/*
- * A time prof can scale: 0 or more, finite (NaN fails both tests), and at
- * most 10^15 s, so that a whole number of seconds fits an int64 however
- * few decimals the file's total leaves.
- */
-static int finite_time(double seconds)
-{
-	return seconds >= 0 && seconds <= 1e15;
-}
-
 static int whole(struct reader *r, const struct number *n, const char *what, int64_t *out)
 {
 	if (!n->is_int || n->i < 0)
@@ -771,32 +801,15 @@ static int whole(struct reader *r, const struct number *n, const char *what, int
 	return 0;
 }
 
-/*
- * A caller's (nc, cc, tt, ct) as Python 2's marshal writes it, and Python
- * 3's where nothing in it is shared: a tuple of two 'i' counts and two 'g'
- * times, none with the reference flag. Read at once and consumed: 1; 0
- * when written otherwise, or when a number is one to refuse: read then as
- * any object, which says why.
- */
 static int plain_caller_stats(struct reader *r, struct arc_stats *a)
 {
 	const unsigned char *p;
 	long got = input_peek(r->in, 33, &p);
-	size_t at = got >= 30 && p[0] == MARSHAL_SMALL_TUPLE && p[1] == 4	   ? 2
-		    : got >= 33 && p[0] == MARSHAL_TUPLE && le32(p + 1) == 4 ? 5
-									     : 0;
-	if (at == 0 || p[at] != MARSHAL_INT || p[at + 5] != MARSHAL_INT || p[at + 10] != MARSHAL_BINARY_FLOAT ||
-	    p[at + 19] != MARSHAL_BINARY_FLOAT)
+	size_t n = got > 0 ? plain_stats_at(p, (size_t)got, a) : 0;
+	if (n == 0)
 		return 0;
-	int32_t nc = le32(p + at + 1), cc = le32(p + at + 6);
-	a->tt = le_double(p + at + 11);
-	a->ct = le_double(p + at + 20);
-	if (nc < 0 || cc < 0 || !finite_time(a->tt) || !finite_time(a->ct))
-		return 0;
-	a->nc = nc;
-	a->cc = cc;
-	input_skip(r->in, at + 28);
-	r->offset += at + 28;
+	input_skip(r->in, n);
+	r->offset += n;
 	return 1;
 }
 
@@ -831,16 +844,46 @@ static int read_caller_stats(struct reader *r, struct arc_stats *a)
  * A caller's statistics, and its calls summed with the others', where a
  * sum past 2^63 can be refused at its offset (Python's ints have no bound).
  */
+static int keep_arc(struct reader *r, uint32_t callee, const struct arc_stats *a)
+{
+	if (checked_add_i64(r->fns[callee].callers_nc, a->nc, &r->fns[callee].callers_nc))
+		return fail(r, "a function's callers' call counts add up past 2^63");
+	grow((void **)&r->arcs, &r->cap_arcs, r->n_arcs + 1, sizeof *r->arcs);
+	r->arcs[r->n_arcs++] = *a;
+	return 0;
+}
+
 static int read_caller(struct reader *r, uint32_t callee, uint32_t caller)
 {
 	struct arc_stats a = { caller, 0, 0, 0, 0, 0 };
 	if (!plain_caller_stats(r, &a) && read_caller_stats(r, &a) < 0)
 		return -1;
-	if (checked_add_i64(r->fns[callee].callers_nc, a.nc, &r->fns[callee].callers_nc))
-		return fail(r, "a function's callers' call counts add up past 2^63");
-	grow((void **)&r->arcs, &r->cap_arcs, r->n_arcs + 1, sizeof *r->arcs);
-	r->arcs[r->n_arcs++] = a;
-	return 0;
+	return keep_arc(r, callee, &a);
+}
+
+/*
+ * Caller entry n, which look_ahead found plain, when its key is one met
+ * before and its statistics are none to refuse: its arc kept, its bytes
+ * consumed, 1 (-1 when the arc is refused). 0 when not: it is read then
+ * as any object.
+ */
+static int known_plain_caller(struct reader *r, const struct keys_ahead *k, uint32_t n, uint32_t callee)
+{
+	size_t slot = n % KEYS_AHEAD, bytes = k->bytes[slot], stats = k->key_at[slot] + k->key_len[slot];
+	const unsigned char *p;
+	if (input_peek(r->in, bytes, &p) != (long)bytes)
+		return 0;
+	struct key_at key = { p + k->key_at[slot], k->key_len[slot] };
+	uint32_t found = hashidx_find(&r->key_index, k->hash[slot], key_bytes_eq, r, &key);
+	struct arc_stats a = { 0, 0, 0, 0, 0, 0 };
+	if (found == HASHIDX_NONE || plain_stats_at(p + stats, bytes - stats, &a) != bytes - stats)
+		return 0;
+	struct key_bytes known;
+	memcpy(&known, r->key_text + found, sizeof known);
+	a.caller = known.function;
+	input_skip(r->in, bytes);
+	r->offset += bytes;
+	return keep_arc(r, callee, &a) < 0 ? -1 : 1;
 }
 
 static int read_callers(struct reader *r, uint32_t callee)
@@ -868,11 +911,16 @@ static int read_callers(struct reader *r, uint32_t callee)
 		r->refs[slot] = (struct value){ .kind = K_PENDING };
 	}
 	uint32_t n = 0;
-	struct keys_ahead ahead = { { 0 }, 0 };
+	struct keys_ahead ahead = { .hashed = 0 };
 	for (;; n++) {
 		struct value key;
 		if (n % (KEYS_AHEAD / 2) == 0)
 			look_ahead(r, &ahead, n);
+		int known = n < ahead.hashed ? known_plain_caller(r, &ahead, n, callee) : 0;
+		if (known < 0)
+			return -1;
+		if (known)
+			continue;
 		r->key_hash = n < ahead.hashed ? &ahead.hash[n % KEYS_AHEAD] : NULL;
 		int rc = read_value(r, &key);
 		r->key_hash = NULL;

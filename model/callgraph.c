@@ -911,6 +911,12 @@ static void lay_out(struct flow *f, uint32_t entry, const int64_t *units)
 /* The stack above member m's frame in the current row, whose entry is under `top`; up the tree without recursion. */
 static uint32_t callers_of(struct flow *f, uint32_t m, uint32_t top)
 {
+	/* The entry is right under the row's stack: a function alone, or the root of a cycle's tree, needs no walk. */
+	if (f->parent[m] == m) {
+		if (f->g->first_callers[m] == MODEL_NONE)
+			f->g->first_callers[m] = top;
+		return top;
+	}
 	size_t depth = 0;
 	uint32_t above = top;
 	for (uint32_t v = m; f->row_of[v] != f->row; v = f->parent[v]) {

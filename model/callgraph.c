@@ -28,11 +28,11 @@ struct arc {
 
 /*
  * Calls counted on an arc (caller MODEL_NONE: from outside); values in
- * count_values. `arc`: the call arc they count (MODEL_NONE: none), whose
- * flow may carry them (docs/callgraph.md, "Call counts").
+ * count_values. The call arc they count, whose flow may carry them, is
+ * count_of_arc's (docs/callgraph.md, "Call counts").
  */
 struct count_arc {
-	uint32_t caller, site, callee, callee_location, arc;
+	uint32_t caller, site, callee, callee_location;
 	uint8_t placed;
 };
 
@@ -191,10 +191,8 @@ static void link_to_arc(struct callgraph *g, size_t count)
 		grow((void **)&g->count_of_arc, &g->cap_count_of_arc, arc + 1, sizeof *g->count_of_arc);
 		memset(g->count_of_arc + had, 0, (g->cap_count_of_arc - had) * sizeof *g->count_of_arc);
 	}
-	if (g->count_of_arc[arc] == 0) {
+	if (g->count_of_arc[arc] == 0)
 		g->count_of_arc[arc] = (uint32_t)count + 1;
-		c->arc = (uint32_t)arc;
-	}
 }
 
 void callgraph_add_count(struct callgraph *g, uint32_t caller, uint32_t site, uint32_t callee,
@@ -203,7 +201,7 @@ void callgraph_add_count(struct callgraph *g, uint32_t caller, uint32_t site, ui
 	size_t n = g->n_count_arcs;
 	grow((void **)&g->counts, &g->cap_count_arcs, n + 1, sizeof *g->counts);
 	grow((void **)&g->count_values, &g->cap_count_values, (n + 1) * g->n_counts + 1, sizeof *g->count_values);
-	g->counts[n] = (struct count_arc){ caller, site, callee, callee_location, MODEL_NONE, 0 };
+	g->counts[n] = (struct count_arc){ caller, site, callee, callee_location, 0 };
 	memcpy(g->count_values + n * g->n_counts, counts, g->n_counts * sizeof *counts);
 	g->n_count_arcs++;
 	link_to_arc(g, n);

@@ -74,11 +74,12 @@ struct fn_stats {
 };
 
 /* A caller's line in a callee's entry. */
+/* Kept for every arc until the graph is built: the flag beside the caller, in the room its alignment leaves. */
 struct arc_stats {
 	uint32_t caller;
+	uint8_t bare; /* the profile module's bare count: no times */
 	int64_t nc, cc;
 	double tt, ct;
-	uint8_t bare; /* the profile module's bare count: no times */
 };
 
 struct reader {
@@ -855,7 +856,7 @@ static int keep_arc(struct reader *r, uint32_t callee, const struct arc_stats *a
 
 static int read_caller(struct reader *r, uint32_t callee, uint32_t caller)
 {
-	struct arc_stats a = { caller, 0, 0, 0, 0, 0 };
+	struct arc_stats a = { .caller = caller };
 	if (!plain_caller_stats(r, &a) && read_caller_stats(r, &a) < 0)
 		return -1;
 	return keep_arc(r, callee, &a);
@@ -875,7 +876,7 @@ static int known_plain_caller(struct reader *r, const struct keys_ahead *k, uint
 		return 0;
 	struct key_at key = { p + k->key_at[slot], k->key_len[slot] };
 	uint32_t found = hashidx_find(&r->key_index, k->hash[slot], key_bytes_eq, r, &key);
-	struct arc_stats a = { 0, 0, 0, 0, 0, 0 };
+	struct arc_stats a = { .caller = 0 };
 	if (found == HASHIDX_NONE || plain_stats_at(p + stats, bytes - stats, &a) != bytes - stats)
 		return 0;
 	struct key_bytes known;

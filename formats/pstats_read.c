@@ -73,8 +73,7 @@ struct fn_stats {
 	int64_t callers_nc;       /* their calls, summed as they are read */
 };
 
-/* A caller's line in a callee's entry. */
-/* Kept for every arc until the graph is built: the flag beside the caller, in the room its alignment leaves. */
+/* A caller's line in a callee's entry, kept for every arc until the graph is built: the flag beside the caller, where the int64s' alignment leaves room. */
 struct arc_stats {
 	uint32_t caller;
 	uint8_t bare; /* the profile module's bare count: no times */
@@ -115,7 +114,6 @@ struct reader {
 	struct hashidx key_index;
 	unsigned char *key_text;
 	size_t n_key_text, cap_key_text;
-	const uint64_t *key_hash; /* the next key's hash when look_ahead made it, NULL when not */
 };
 
 struct key_bytes {
@@ -543,7 +541,7 @@ static int known_key(struct reader *r, struct value *v, int *copied, uint64_t *h
 		return 0;
 	struct key_bytes k = { (uint32_t)len, 0 };
 	struct key_at key = { p, (uint32_t)len };
-	*h = r->key_hash ? *r->key_hash : hash_bytes(p, len);
+	*h = hash_bytes(p, len);
 	uint32_t found = hashidx_find(&r->key_index, *h, key_bytes_eq, r, &key);
 	if (found == HASHIDX_NONE) {
 		grow((void **)&r->key_text, &r->cap_key_text, r->n_key_text + sizeof k + len, 1);
@@ -912,7 +910,8 @@ static int read_callers(struct reader *r, uint32_t callee)
 		r->refs[slot] = (struct value){ .kind = K_PENDING };
 	}
 	uint32_t n = 0;
-	struct keys_ahead ahead = { .hashed = 0 };
+	struct keys_ahead ahead; /* read only below `hashed` */
+	ahead.hashed = 0;
 	for (;; n++) {
 		struct value key;
 		if (n % (KEYS_AHEAD / 2) == 0)
@@ -922,10 +921,7 @@ static int read_callers(struct reader *r, uint32_t callee)
 			return -1;
 		if (known)
 			continue;
-		r->key_hash = n < ahead.hashed ? &ahead.hash[n % KEYS_AHEAD] : NULL;
-		int rc = read_value(r, &key);
-		r->key_hash = NULL;
-		if (rc < 0)
+		if (read_value(r, &key) < 0)
 			return -1;
 		if (key.kind == K_END)
 			break;

@@ -88,7 +88,8 @@ BUILD=${BUILD:-build}
 PROF=${PROF:-$BUILD/prof}
 UNIT=${UNIT:-$BUILD/unit}
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+# The browser test/lib.sh starts for the run (start_browser) ends with it.
+trap '[ -z "${browser_server:-}" ] || kill "$browser_server" 2> /dev/null; rm -rf "$TMP"' EXIT
 . test/lib.sh
 known=0
 KNOWN=test/cross-check-known-failures.txt

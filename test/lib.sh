@@ -325,6 +325,26 @@ install_browser_tools() {
 		grep -Ev '^(npm (error|ERR!)( *| +[{}]|   .*))?$' "$TMP/npm.log" | head -n 8 | sed 's/^/  | /'
 	else
 		browser_tools=installed
+		start_browser
+	fi
+}
+# One Chromium for the run, which every browser tool connects to
+# (BROWSER_WS, test/speedscope/chromium.cjs): a start of its own cost each
+# tool some 1.5 s of CPU and 3 s on the clock, a hundred times in
+# `make check`. test/run.sh ends it. Should it not start within 30 s,
+# each tool starts its own, as it would alone.
+browser_server=
+start_browser() {
+	NODE_PATH="$SPEEDSCOPE/node_modules" node "$SPEEDSCOPE/browser-server.cjs" > "$TMP/browser-ws" 2> "$TMP/browser-server.err" &
+	browser_server=$!
+	tries=0
+	while [ ! -s "$TMP/browser-ws" ] && [ "$tries" -lt 300 ] && kill -0 "$browser_server" 2> /dev/null; do
+		sleep 0.1
+		tries=$((tries + 1))
+	done
+	if [ -s "$TMP/browser-ws" ]; then
+		BROWSER_WS=$(cat "$TMP/browser-ws")
+		export BROWSER_WS
 	fi
 }
 needs_browser() { # CHECKER NAME COMMAND...: CHECKER (check, heavy...) when the browser tools are installed, else a skip

@@ -57,15 +57,25 @@ BUILD=${BUILD:-build}
 PROF=${PROF:-$BUILD/prof}
 UNIT=${UNIT:-$BUILD/unit}
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+# The browser test/lib.sh starts for the run (start_browser) ends with it.
+trap '[ -z "${browser_server:-}" ] || kill "$browser_server" 2> /dev/null; rm -rf "$TMP"' EXIT
 . test/lib.sh
 
 # Go's pprof reader, which most areas judge by, built once for all.
 # The areas this run sources (areas may reset "$@" for their own use).
 areas=${*:-$all}
 build_dump
+# Under valgrind, a run of prof it has seen in this test run runs without
+# it (test/valgrind.sh), except in the areas whose checks time prof's runs
+# (signals, redraws, slow readers), where each run is valgrind's.
+mkdir "$TMP/valgrind-seen"
 for area in $areas; do
 	area_started=$(date +%s)
+	case $area in
+	cli | output | limits) VALGRIND_SEEN= ;;
+	*) VALGRIND_SEEN=$TMP/valgrind-seen ;;
+	esac
+	export VALGRIND_SEEN
 	. "test/$area.sh"
 	# AREA_TIMES=FILE (CI): each area's seconds, so that a slow one shows.
 	[ -z "${AREA_TIMES:-}" ] || echo "$area $(($(date +%s) - area_started))" >> "$AREA_TIMES"

@@ -10,11 +10,17 @@
 if (process.env.NO_BROWSER) process.exit(0);
 const { chromium } = require('playwright-core');
 
-exports.launch = () => chromium.launch({
+exports.options = {
 	executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
 	args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
 	       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+};
+// BROWSER_WS (test/lib.sh): the Chromium the test run started once
+// (test/speedscope/browser-server.cjs), which each tool connects to
+// instead of starting its own: a start cost more than most checks' pages.
+// Closing a browser connected to closes only the contexts its tool made.
+exports.launch = () => (process.env.BROWSER_WS ? chromium.connect(process.env.BROWSER_WS)
+	: chromium.launch(exports.options));
 
 // Every page a check opens has a limit: a page that never gets ready, or a
 // script of its that never ends (page.evaluate has no timeout of its own),

@@ -500,7 +500,9 @@ static void look_ahead(struct reader *r, struct keys_ahead *k, uint32_t entry)
 {
 	const unsigned char *p;
 	long got = input_peek(r->in, AHEAD_BYTES, &p);
-	size_t left = got > 0 ? (size_t)got : 0, pos = 0, key_at, key_len;
+	if (got <= 0)
+		return; /* the end, or a read error, which the input has said and the next read fails on */
+	size_t left = (size_t)got, pos = 0, key_at, key_len;
 	for (uint32_t e = entry; e < entry + KEYS_AHEAD; e++) {
 		size_t n = plain_entry_at(p + pos, left - pos, &key_at, &key_len);
 		if (n == 0)

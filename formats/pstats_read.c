@@ -395,21 +395,24 @@ static size_t plain_string_at(const unsigned char *p, size_t left)
 }
 
 /*
- * How many bytes the three items of a tuple at the input take when they
- * are a key that sets no reference: a plain string, an 'i' and a plain
- * string; 0 when they are not (or are longer than KEY_BYTES_MAX).
+ * How many bytes the three items of a tuple at p take, all in `left`, when
+ * they are a key that sets no reference: a plain string, an 'i' and a
+ * plain string; 0 when they are not.
  */
-static size_t plain_key_bytes(struct reader *r, const unsigned char **bytes)
+static size_t plain_key_at(const unsigned char *p, size_t left)
 {
-	long got = input_peek(r->in, KEY_BYTES_MAX, bytes);
-	if (got <= 0)
-		return 0;
-	const unsigned char *p = *bytes;
-	size_t left = (size_t)got, file = plain_string_at(p, left);
+	size_t file = plain_string_at(p, left);
 	if (file == 0 || file + 5 >= left || p[file] != MARSHAL_INT)
 		return 0;
 	size_t name = plain_string_at(p + file + 5, left - file - 5);
 	return name && file + 5 + name <= left ? file + 5 + name : 0;
+}
+
+/* plain_key_at at the input: 0 too for a key longer than KEY_BYTES_MAX. */
+static size_t plain_key_bytes(struct reader *r, const unsigned char **bytes)
+{
+	long got = input_peek(r->in, KEY_BYTES_MAX, bytes);
+	return got > 0 ? plain_key_at(*bytes, (size_t)got) : 0;
 }
 
 /* The bytes of a tuple's header for `n` items, unflagged, at p: 0 if it is not one. */
@@ -463,18 +466,14 @@ static size_t plain_stats_at(const unsigned char *p, size_t left, struct arc_sta
 static size_t plain_entry_at(const unsigned char *p, size_t left, size_t *key_at, size_t *key_len)
 {
 	size_t at = tuple_header_at(p, left, 3);
-	size_t file = at ? plain_string_at(p + at, left - at) : 0;
-	if (file == 0 || at + file + 5 >= left || p[at + file] != MARSHAL_INT)
-		return 0;
-	size_t name = plain_string_at(p + at + file + 5, left - at - file - 5);
-	size_t stats = at + file + 5 + name;
+	size_t key = at ? plain_key_at(p + at, left - at) : 0, stats = at + key;
 	struct arc_stats unused;
 	size_t stats_bytes =
-		name && stats - at <= KEY_BYTES_MAX && stats < left ? plain_stats_at(p + stats, left - stats, &unused) : 0;
+		key && key <= KEY_BYTES_MAX && stats < left ? plain_stats_at(p + stats, left - stats, &unused) : 0;
 	if (stats_bytes == 0)
 		return 0;
 	*key_at = at;
-	*key_len = stats - at;
+	*key_len = key;
 	return stats + stats_bytes;
 }
 

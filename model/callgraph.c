@@ -260,8 +260,7 @@ struct column {
 	size_t index;      /* the self cost or the arc */
 	int64_t total;
 	uint32_t location; /* the self cost's, or the call's site; MODEL_NONE for untraced time */
-	uint32_t callee;   /* the call's, its component and its place in out[] */
-	uint32_t callee_comp, edge;
+	uint32_t callee, callee_comp, edge; /* the call's callee, that callee's component, the call's place in out[] */
 };
 
 struct tree_call;
@@ -555,6 +554,12 @@ static void emit(struct flow *f, uint32_t stack, int64_t value, const int64_t *c
 	model_add_sample(g->m, stack, f->values, NULL, 0);
 }
 
+/* The count arc + 1 that counts the calls of `arc` (MODEL_NONE: none), 0 for none (link_to_arc). */
+static uint32_t counted_by(const struct callgraph *g, uint32_t arc)
+{
+	return arc < g->cap_count_of_arc ? g->count_of_arc[arc] : 0;
+}
+
 /*
  * The counts of the arc an arrival came through, when they are not placed
  * yet and count calls into `location`: they go on the first stack the
@@ -564,9 +569,10 @@ static void emit(struct flow *f, uint32_t stack, int64_t value, const int64_t *c
 static const int64_t *arc_counts(const struct flow *f, const struct arrival *a, uint32_t location)
 {
 	struct callgraph *g = f->g;
-	if (a->arc == MODEL_NONE || a->arc >= g->cap_count_of_arc || !g->count_of_arc[a->arc])
+	uint32_t count = counted_by(g, a->arc);
+	if (!count)
 		return NULL;
-	size_t k = g->count_of_arc[a->arc] - 1;
+	size_t k = count - 1;
 	if (g->counts[k].placed || g->counts[k].callee_location != location)
 		return NULL;
 	g->counts[k].placed = 1;
@@ -983,9 +989,9 @@ static void fetch_near(const struct flow *f, const struct entry_rows *rows, size
 	const struct callgraph *g = f->g;
 	if (row >= rows->n)
 		return;
-	const struct arrival *a = &f->arrivals[rows->arrival[row]];
-	if (a->arc < g->cap_count_of_arc && g->count_of_arc[a->arc])
-		__builtin_prefetch(&g->counts[g->count_of_arc[a->arc] - 1]);
+	uint32_t count = counted_by(g, f->arrivals[rows->arrival[row]].arc);
+	if (count)
+		__builtin_prefetch(&g->counts[count - 1]);
 }
 
 /* model_stack(location, above), the last one made kept. */
